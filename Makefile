@@ -1,0 +1,34 @@
+# Clubsite: `make run` for a first look, `make test` for the whole suite.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+
+.PHONY: install run test lint messages clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[test]"
+	touch $@
+
+install: $(VENV)/.installed
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+test: install
+	$(PY) -m pytest
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+messages: install
+	$(PY) manage.py makemessages --all --ignore=.venv --ignore=staticfiles
+	$(PY) manage.py compilemessages --ignore=.venv
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles

@@ -1,0 +1,479 @@
+"""Board-game circuit engine (rules.md §1): round scores, tournaments, yearly, LUDO, per-game.
+
+Pure functions of their arguments: no I/O, no clock, and the only randomness is the lot draw seeded
+by the stored seed, so recomputing gives the same result every time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from rankings.engines.common import rank_by, round_half_up
+
+__all__ = [
+    "CeremonyEntry",
+    "ClubScore",
+    "DailyRow",
+    "GameRanking",
+    "GameRow",
+    "LudoRow",
+    "SeasonIn",
+    "SeasonOut",
+    "Seat",
+    "SeatScore",
+    "Settings",
+    "TableIn",
+    "TableOut",
+    "TournamentIn",
+    "TournamentOut",
+    "YearlyRow",
+    "average_places",
+    "cap_from_participants",
+    "ceremony_places",
+    "compute_season",
+    "compute_tournament",
+    "draw_order",
+    "game_rankings",
+    "ludo_ranking",
+    "score_table",
+    "tournament_bonus",
+    "yearly_ranking",
+]
+
+CEREMONY_WINNER = "winner"
+CEREMONY_CLUB = "club"
+CEREMONY_PLACE = "place"
+CEREMONY_DRAW = "draw"
+
+
+# --- inputs -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's entry at a table."""
+
+    player: str
+    rank: int  # 1 = best; equal ranks = tie
+
+
+@dataclass(frozen=True)
+class TableIn:
+    """One table of one round: a game title and its seats."""
+
+    round: int
+    game: str
+    seats: tuple[Seat, ...]
+
+
+@dataclass(frozen=True)
+class TournamentIn:
+    """One tournament's tables, in round order then table order."""
+
+    id: str
+    final: bool
+    tables: tuple[TableIn, ...]
+    draw_seed: int
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The competition settings of §1 with their default values."""
+
+    best_n: int = 5
+    interclub_counted: int = 3
+    final_table_size: int = 4
+    final_table_sizes: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SeasonIn:
+    """A season: tournaments in date order, clubs, the resolved cap and earlier yearly totals."""
+
+    tournaments: tuple[TournamentIn, ...]
+    clubs: Mapping[str, str | None]
+    cap: int | None
+    settings: Settings = field(default_factory=Settings)
+    yearly_prev: Mapping[str, Fraction] = field(default_factory=dict)
+    yearly_prev2: Mapping[str, Fraction] = field(default_factory=dict)
+
+
+# --- outputs ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    """A player's round score at one table, with its parts."""
+
+    player: str
+    rank: int
+    place: Fraction
+    placement: Fraction
+    bonus: Fraction
+    fraction: Fraction
+    score: Fraction
+
+
+@dataclass(frozen=True)
+class TableOut:
+    """A scored table; results ordered by entered rank, then player id."""
+
+    round: int
+    game: str
+    results: tuple[SeatScore, ...]
+
+
+@dataclass(frozen=True)
+class DailyRow:
+    """One line of the daily ranking; points = daily + bonus."""
+
+    player: str
+    rank: int
+    daily: Fraction
+    bonus: Fraction
+    points: Fraction
+
+
+@dataclass(frozen=True)
+class ClubScore:
+    """One club in the interclub; players are the counted ones, best first."""
+
+    club: str
+    rank: int
+    score: Fraction
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CeremonyEntry:
+    """One step of the prize ceremony: "winner", "club", "place" or "draw"."""
+
+    step: str
+    player: str | None = None
+    club: str | None = None
+
+
+@dataclass(frozen=True)
+class TournamentOut:
+    """Everything computed for one tournament."""
+
+    id: str
+    final: bool
+    participants: int
+    cap: int | None
+    standings: tuple[DailyRow, ...]
+    tables: tuple[TableOut, ...]
+    interclub: tuple[ClubScore, ...]
+    ceremony: tuple[CeremonyEntry, ...]
+
+
+@dataclass(frozen=True)
+class YearlyRow:
+    """One line of the yearly ranking; counted = tournament ids that counted, in season order."""
+
+    player: str
+    rank: int
+    points: Fraction
+    counted: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LudoRow:
+    """One line of the LUDO ranking."""
+
+    player: str
+    rank: int
+    points: Fraction
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One line of a per-game ranking."""
+
+    player: str
+    rank: int
+    points: Fraction
+    played: int
+    finalist: bool
+
+
+@dataclass(frozen=True)
+class GameRanking:
+    """The ranking of one game title; tie_on_last_seat = more finalists than seats."""
+
+    game: str
+    size: int
+    rows: tuple[GameRow, ...]
+    tie_on_last_seat: bool
+
+
+@dataclass(frozen=True)
+class SeasonOut:
+    """Everything computed for one season."""
+
+    tournaments: tuple[TournamentOut, ...]
+    yearly: tuple[YearlyRow, ...]
+    ludo: tuple[LudoRow, ...]
+    games: tuple[GameRanking, ...]
+
+
+# --- §1.1 round score -------------------------------------------------------------------------
+
+
+def average_places(ranks: Sequence[int]) -> list[Fraction]:
+    """rules.md §1.1: average place of each entered rank (same order as the input)."""
+    order = sorted(range(len(ranks)), key=lambda i: ranks[i])
+    places: list[Fraction] = [Fraction(0)] * len(ranks)
+    start = 0
+    # Only the order of the entered ranks matters (1,2,2,4 == 1,2,2,3): tied players take the
+    # next consecutive positions start+1 .. start+size and share their average.
+    while start < len(order):
+        end = start
+        while end < len(order) and ranks[order[end]] == ranks[order[start]]:
+            end += 1
+        average = Fraction(start + 1 + end, 2)
+        for i in order[start:end]:
+            places[i] = average
+        start = end
+    return places
+
+
+def score_table(table: TableIn) -> TableOut:
+    """rules.md §1.1: placement points, win bonus and tie-break fraction of every seat."""
+    x = len(table.seats)
+    ranks = [seat.rank for seat in table.seats]
+    places = average_places(ranks)
+    placements = [Fraction(100) * (x - p) / (x - 1) for p in places]
+    total_placement = sum(placements, Fraction(0))  # always 50 * x
+    best = min(ranks)
+    results = []
+    for seat, place, placement in zip(table.seats, places, placements, strict=True):
+        bonus = Fraction(x) if seat.rank == best else Fraction(0)
+        fraction = placement / total_placement
+        results.append(
+            SeatScore(
+                player=seat.player,
+                rank=seat.rank,
+                place=place,
+                placement=placement,
+                bonus=bonus,
+                fraction=fraction,
+                score=placement + bonus + fraction,
+            )
+        )
+    results.sort(key=lambda s: (s.rank, s.player))
+    return TableOut(round=table.round, game=table.game, results=tuple(results))
+
+
+# --- §1.2 tournament --------------------------------------------------------------------------
+
+
+def tournament_bonus(participants: int, daily_rank: int, cap: int | None) -> int:
+    """rules.md §1.2: tournament bonus max(0, min(X, C) - P + 1), without a cap X - P + 1."""
+    limit = participants if cap is None else min(participants, cap)
+    return max(0, limit - daily_rank + 1)
+
+
+def cap_from_participants(counts: Sequence[int]) -> int | None:
+    """rules.md §1.2: cap C from the participant counts of last season's regular tournaments."""
+    if not counts:
+        return None
+    average = Fraction(sum(counts), len(counts))
+    return round_half_up(average / 10) * 10
+
+
+def ceremony_places(participants: int) -> int:
+    """rules.md §1.2: P10 = min(10, round_half_up(X / 10))."""
+    return min(10, round_half_up(Fraction(participants, 10)))
+
+
+def draw_order(players: Iterable[str], seed: int) -> list[str]:
+    """rules.md §1.2 step 4: the lot draw, reproducible from its stored seed."""
+    # Sorting first makes the draw independent of the order the caller happens to pass.
+    order = sorted(players)
+    random.Random(seed).shuffle(order)
+    return order
+
+
+def _interclub(
+    standings: Sequence[DailyRow], clubs: Mapping[str, str | None], counted: int
+) -> list[ClubScore]:
+    """rules.md §1.2 step 2: interclub score = best `interclub_counted` daily totals of a club."""
+    members: dict[str, list[DailyRow]] = defaultdict(list)
+    # standings are already best first (then player id), so each club's list is too.
+    for row in standings:
+        club = clubs.get(row.player)
+        if club is not None:
+            members[club].append(row)
+    scored = []
+    for club, rows in members.items():
+        best = rows[:counted]
+        score = sum((r.daily for r in best), Fraction(0))
+        scored.append((club, score, tuple(r.player for r in best)))
+    ranked = rank_by(scored, key=lambda c: c[1], tie_order=lambda c: c[0])
+    return [
+        ClubScore(club=club, rank=rank, score=score, players=players)
+        for rank, (club, score, players) in ranked
+    ]
+
+
+def _ceremony(
+    standings: Sequence[DailyRow], interclub: Sequence[ClubScore], seed: int
+) -> list[CeremonyEntry]:
+    """rules.md §1.2: prize ceremony order (winners, best club, ranks 2..P10, draw)."""
+    p10 = ceremony_places(len(standings))
+    entries = [CeremonyEntry(CEREMONY_WINNER, player=r.player) for r in standings if r.rank == 1]
+    entries += [CeremonyEntry(CEREMONY_CLUB, club=c.club) for c in interclub if c.rank == 1]
+    entries += [
+        CeremonyEntry(CEREMONY_PLACE, player=r.player) for r in standings if 2 <= r.rank <= p10
+    ]
+    remaining = [r.player for r in standings if r.rank > max(1, p10)]
+    entries += [CeremonyEntry(CEREMONY_DRAW, player=p) for p in draw_order(remaining, seed)]
+    return entries
+
+
+def compute_tournament(
+    t: TournamentIn,
+    clubs: Mapping[str, str | None],
+    cap: int | None,
+    settings: Settings,
+) -> TournamentOut:
+    """rules.md §1.2: daily ranking, tournament bonus, interclub and prize ceremony."""
+    tables = tuple(score_table(table) for table in t.tables)
+    daily: dict[str, Fraction] = defaultdict(Fraction)
+    for table in tables:
+        for seat in table.results:
+            daily[seat.player] += seat.score
+    participants = len(daily)
+    standings = []
+    for rank, player in rank_by(daily, key=lambda p: daily[p], tie_order=lambda p: p):
+        bonus = Fraction(tournament_bonus(participants, rank, cap))
+        standings.append(
+            DailyRow(
+                player=player,
+                rank=rank,
+                daily=daily[player],
+                bonus=bonus,
+                points=daily[player] + bonus,
+            )
+        )
+    interclub = _interclub(standings, clubs, settings.interclub_counted)
+    ceremony = _ceremony(standings, interclub, t.draw_seed)
+    return TournamentOut(
+        id=t.id,
+        final=t.final,
+        participants=participants,
+        cap=cap,
+        standings=tuple(standings),
+        tables=tables,
+        interclub=tuple(interclub),
+        ceremony=tuple(ceremony),
+    )
+
+
+# --- §1.3 yearly, §1.4 LUDO -------------------------------------------------------------------
+
+
+def yearly_ranking(tournaments: Sequence[TournamentOut], best_n: int) -> list[YearlyRow]:
+    """rules.md §1.3: best `best_n` regular tournament points plus the final's points."""
+    # player -> [(season index, tournament out, points)]
+    played: dict[str, list[tuple[int, TournamentOut, Fraction]]] = defaultdict(list)
+    for index, t in enumerate(tournaments):
+        for row in t.standings:
+            played[row.player].append((index, t, row.points))
+    totals: dict[str, tuple[Fraction, tuple[str, ...]]] = {}
+    for player, entries in played.items():
+        regular = [e for e in entries if not e[1].final]
+        # Among equal points the earlier tournament counts, so the choice is reproducible.
+        best = sorted(regular, key=lambda e: (-e[2], e[0]))[: max(0, best_n)]
+        chosen = sorted(best + [e for e in entries if e[1].final], key=lambda e: e[0])
+        points = sum((e[2] for e in chosen), Fraction(0))
+        totals[player] = (points, tuple(e[1].id for e in chosen))
+    return [
+        YearlyRow(player=player, rank=rank, points=totals[player][0], counted=totals[player][1])
+        for rank, player in rank_by(totals, key=lambda p: totals[p][0], tie_order=lambda p: p)
+    ]
+
+
+def ludo_ranking(
+    yearly_now: Mapping[str, Fraction],
+    prev: Mapping[str, Fraction],
+    prev2: Mapping[str, Fraction],
+) -> list[LudoRow]:
+    """rules.md §1.4: LUDO(Y) = yearly(Y-2)/3 + 2*yearly(Y-1)/3 + yearly(Y)."""
+    players = set(yearly_now) | set(prev) | set(prev2)
+    points = {
+        p: Fraction(prev2.get(p, 0)) / 3
+        + 2 * Fraction(prev.get(p, 0)) / 3
+        + Fraction(yearly_now.get(p, 0))
+        for p in players
+    }
+    return [
+        LudoRow(player=p, rank=rank, points=points[p])
+        for rank, p in rank_by(points, key=lambda p: points[p], tie_order=lambda p: p)
+    ]
+
+
+# --- §1.5 per game ----------------------------------------------------------------------------
+
+
+def game_rankings(
+    tournaments_in: Sequence[TournamentIn],
+    tournaments_out: Sequence[TournamentOut],
+    settings: Settings,
+) -> list[GameRanking]:
+    """rules.md §1.5: per-game ranking over regular tournaments and the final-table finalists."""
+    if len(tournaments_in) != len(tournaments_out):
+        raise ValueError("tournaments_in and tournaments_out must match one to one")
+    titles = {table.game for t in tournaments_in for table in t.tables}
+    sums: dict[str, dict[str, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
+    counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for t_in, t_out in zip(tournaments_in, tournaments_out, strict=True):
+        if t_in.final:
+            continue
+        for table in t_out.tables:
+            for seat in table.results:
+                sums[table.game][seat.player] += seat.score
+                counts[table.game][seat.player] += 1
+    rankings = []
+    for game in sorted(titles):
+        size = settings.final_table_sizes.get(game, settings.final_table_size)
+        game_sums = sums.get(game, {})
+        game_counts = counts.get(game, {})
+        # Dividing by at least 4 keeps a player with one lucky table from topping the ranking.
+        points = {p: s / (max(game_counts[p], 3) + 1) for p, s in game_sums.items()}
+        rows = tuple(
+            GameRow(
+                player=p,
+                rank=rank,
+                points=points[p],
+                played=game_counts[p],
+                finalist=rank <= size,
+            )
+            for rank, p in rank_by(points, key=lambda p: points[p], tie_order=lambda p: p)
+        )
+        finalists = sum(1 for r in rows if r.finalist)
+        rankings.append(
+            GameRanking(game=game, size=size, rows=rows, tie_on_last_seat=finalists > size)
+        )
+    return rankings
+
+
+# --- season -----------------------------------------------------------------------------------
+
+
+def compute_season(season: SeasonIn) -> SeasonOut:
+    """rules.md §1: every tournament, the yearly, LUDO and per-game rankings of a season."""
+    outs = tuple(
+        compute_tournament(t, season.clubs, season.cap, season.settings) for t in season.tournaments
+    )
+    yearly = yearly_ranking(outs, season.settings.best_n)
+    ludo = ludo_ranking(
+        {row.player: row.points for row in yearly}, season.yearly_prev, season.yearly_prev2
+    )
+    games = game_rankings(season.tournaments, outs, season.settings)
+    return SeasonOut(tournaments=outs, yearly=tuple(yearly), ludo=tuple(ludo), games=tuple(games))
