@@ -127,7 +127,7 @@ class Season(models.Model):
     )
 
     class Meta:
-        ordering = ["series", "-label"]
+        ordering = ["series_id", "-label"]
         verbose_name = _("season")
         verbose_name_plural = _("seasons")
         constraints = [
@@ -170,7 +170,7 @@ class SeasonPlayer(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["season", "position", "player__key"]
+        ordering = ["season_id", "position", "player__key"]
         verbose_name = _("season entry")
         verbose_name_plural = _("season entries")
         constraints = [
@@ -191,7 +191,7 @@ class HistoricTotal(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["season", "label", "player__key"]
+        ordering = ["season_id", "label", "player__key"]
         verbose_name = _("imported yearly total")
         verbose_name_plural = _("imported yearly totals")
         constraints = [
@@ -221,7 +221,7 @@ class Tournament(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["season", F("date").asc(nulls_last=True), "key"]
+        ordering = ["season_id", F("date").asc(nulls_last=True), "key"]
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
         constraints = [
@@ -251,7 +251,7 @@ class Group(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["tournament", "position", "name"]
+        ordering = ["tournament_id", "position", "name"]
         verbose_name = _("group")
         verbose_name_plural = _("groups")
         constraints = [
@@ -271,7 +271,7 @@ class GroupPlayer(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["group", "position"]
+        ordering = ["group_id", "position"]
         verbose_name = _("group player")
         verbose_name_plural = _("group players")
         constraints = [
@@ -297,7 +297,7 @@ class Round(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["season", "tournament", "group", "number"]
+        ordering = ["season_id", "tournament_id", "group_id", "number"]
         verbose_name = _("round")
         verbose_name_plural = _("rounds")
         constraints = [
@@ -332,7 +332,7 @@ class Table(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["round", "number"]
+        ordering = ["round_id", "number"]
         verbose_name = _("table")
         verbose_name_plural = _("tables")
         constraints = [
@@ -356,7 +356,7 @@ class Seat(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["table", "rank", "player__key"]
+        ordering = ["table_id", "rank", "player__key"]
         verbose_name = _("seat")
         verbose_name_plural = _("seats")
         constraints = [
@@ -393,7 +393,7 @@ class Placement(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["tournament", "place"]
+        ordering = ["tournament_id", "place"]
         verbose_name = _("placement")
         verbose_name_plural = _("placements")
         constraints = [
@@ -426,7 +426,7 @@ class Game(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["round", "id"]
+        ordering = ["round_id", "id"]
         verbose_name = _("game")
         verbose_name_plural = _("games")
         constraints = [
@@ -457,7 +457,7 @@ class Attendance(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["round", "player__key"]
+        ordering = ["round_id", "player__key"]
         verbose_name = _("attendance")
         verbose_name_plural = _("attendance")
         constraints = [
@@ -476,7 +476,7 @@ class Pool(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["round", "number"]
+        ordering = ["round_id", "number"]
         verbose_name = _("pool")
         verbose_name_plural = _("pools")
         constraints = [
@@ -499,7 +499,7 @@ class PoolMember(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["pool", "position"]
+        ordering = ["pool_id", "position"]
         verbose_name = _("pool member")
         verbose_name_plural = _("pool members")
         constraints = [
@@ -520,7 +520,7 @@ class Challenge(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["round", "number"]
+        ordering = ["round_id", "number"]
         verbose_name = _("challenge")
         verbose_name_plural = _("challenges")
         constraints = [
@@ -539,7 +539,7 @@ class ChallengeScore(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["challenge", "player__key"]
+        ordering = ["challenge_id", "player__key"]
         verbose_name = _("challenge score")
         verbose_name_plural = _("challenge scores")
         constraints = [

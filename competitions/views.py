@@ -184,7 +184,7 @@ def _round_page(request, series, season, tournament, number, table=None):
     tables = list(round_.tables.prefetch_related("seats__player").order_by("number"))
     seated = {s.player_id for t in tables for s in t.seats.all()}
     games = sorted(set(Table.objects.filter(round__season__series=series)
-                       .values_list("game", flat=True).distinct()))
+                       .values_list("game", flat=True).order_by("game").distinct()))
     limit = parse_settings(season.settings).rounds_per_tournament
     return render(request, "competitions/round.html", {
         "season": season, "tournament": tournament, "round": round_, "form": form,

@@ -20,7 +20,7 @@ class StandingsTable(models.Model):
     data = models.JSONField(default=dict)
 
     class Meta:
-        ordering = ["season", "kind", "position"]
+        ordering = ["season_id", "kind", "position"]
         verbose_name = _("standings table")
         verbose_name_plural = _("standings tables")
         constraints = [

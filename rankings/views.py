@@ -3,6 +3,7 @@
 Every page reads stored standings: a fixed handful of queries whatever the number of players.
 """
 
+import datetime
 import json
 from collections import defaultdict
 
@@ -21,6 +22,10 @@ from .exports import csv_archive, csv_tables
 from .models import StandingsTable
 from .selectors import fresh_standings_document
 from .standings.boardgame import KIND_GAME, KIND_LUDO, KIND_TOURNAMENT, KIND_YEARLY
+
+
+def _date(value: str | None) -> datetime.date | None:
+    return datetime.date.fromisoformat(value) if value else None
 
 
 def _season(series: str, season: str) -> Season:
@@ -101,7 +106,7 @@ def season_detail(request, series, season):
     people = People(season, [r["player"] for r in yearly[:10]]
                     + [k for ws in winners.values() for k in ws])
     rows = [
-        {"date": t["date"], "name": t["name"] + (" ★" if t["final"] else ""),
+        {"date": _date(t["date"]), "name": t["name"] + (" ★" if t["final"] else ""),
          "participants": t["participants"],
          "winners": ", ".join(people.name(k) for k in winners[t["id"]]),
          "url": reverse("tournament", args=[season.series.slug, season.label, t["id"]])}
@@ -148,7 +153,8 @@ def tournament_detail(request, series, season, tournament):
         for c in data["ceremony"]
     ]
     context = {
-        "season": season, "tournament": data, "daily_table": daily,
+        "season": season, "tournament": data, "tournament_date": _date(data["date"]),
+        "daily_table": daily,
         "rounds": sorted(rounds.items()), "interclub_table": interclub, "ceremony": ceremony,
         "can_manage": season.series.is_manager(request.user),
     }
@@ -235,7 +241,7 @@ def player_detail(request, series, player):
             continue
         counted = set(entry["yearly"]["counted"]) if entry["yearly"] else set()
         rows = [
-            {"date": data["date"], "tournament": data["name"], "rank": row["rank"],
+            {"date": _date(data["date"]), "tournament": data["name"], "rank": row["rank"],
              "daily": row["daily"], "points": row["points"], "counted": data["id"] in counted,
              "url": reverse("tournament", args=[series, season.label, data["id"]])}
             for data, row in entry["tournaments"]
