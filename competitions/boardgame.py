@@ -83,7 +83,9 @@ def parse_settings(raw: dict) -> CircuitSettings:
     """The settings of a season, defaults filled in. `raw` must be valid."""
     sizes = raw.get("final_table_size", DEFAULTS["final_table_size"])
     if isinstance(sizes, dict):
-        default_size, per_game = DEFAULTS["final_table_size"], dict(sizes)
+        # the object form sizes games one by one; "*" (optional) sizes the games not listed
+        per_game = dict(sizes)
+        default_size = per_game.pop("*", DEFAULTS["final_table_size"])
     else:
         default_size, per_game = sizes, {}
     if "cap" not in raw:

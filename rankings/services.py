@@ -23,10 +23,12 @@ class _EnqueueRecompute:
 
     def __init__(self, season_id: int) -> None:
         self.season_id = season_id
+        self.sent = False
 
     def __call__(self) -> None:
         from .tasks import recompute_season
 
+        self.sent = True
         recompute_season.delay(self.season_id)
 
 
@@ -35,7 +37,7 @@ def _already_scheduled(season_id: int) -> bool:
     if not conn.in_atomic_block:
         return False
     return any(
-        isinstance(func, _EnqueueRecompute) and func.season_id == season_id
+        isinstance(func, _EnqueueRecompute) and func.season_id == season_id and not func.sent
         for _, func, _robust in conn.run_on_commit
     )
 

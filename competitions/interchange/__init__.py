@@ -215,9 +215,11 @@ def import_competition(data: Any) -> Season:
     spec = SYSTEMS[common["system"]]
     section = spec.interchange_module()
     with transaction.atomic(), recompute_signals_muted():
+        # the file names the season ("... 2025"); a new series takes that name without the label
+        series_name = common["name"].removesuffix(common["season"]).strip(" -–")
         series, created = Series.objects.get_or_create(
             slug=common["series"],
-            defaults={"name": common["name"] or common["series"], "system": common["system"]},
+            defaults={"name": series_name or common["series"], "system": common["system"]},
         )
         if not created and series.system != common["system"]:
             raise FileError(

@@ -1,0 +1,207 @@
+"""Manager pages: who may change what, result entry, corrections, settings and the lot draw."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from competitions.interchange import import_competition
+from competitions.models import Seat, Series, Table, Tournament
+from rankings.models import StandingsTable
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def season(circuit_file, django_capture_on_commit_callbacks):
+    # run the import's after-commit work now, as a real commit would
+    with django_capture_on_commit_callbacks(execute=True):
+        return import_competition(circuit_file)
+
+
+@pytest.fixture
+def manager(django_user_model, season):
+    user = django_user_model.objects.create_user("secretary", password="pw-secretary-1")
+    season.series.managers.add(user)
+    return user
+
+
+@pytest.fixture
+def manager_client(manager):
+    client = Client()
+    client.force_login(manager)
+    return client
+
+
+def round_url(number=1, tournament="t2"):
+    return reverse("manage:round", args=["belgian-circuit", "2025", tournament, number])
+
+
+def daily_of(season, tournament, player):
+    data = StandingsTable.objects.get(season=season, kind="tournament", key=tournament).data
+    return next(r["daily"] for r in data["standings"] if r["player"] == player)
+
+
+def test_anonymous_visitors_are_sent_to_log_in(client, season):
+    response = client.get(round_url())
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_a_user_who_manages_another_series_gets_403(client, django_user_model, season):
+    other = Series.objects.create(slug="other", name="Other", system="boardgame-circuit")
+    user = django_user_model.objects.create_user("other", password="pw-other-123")
+    other.managers.add(user)
+    client.force_login(user)
+    assert client.get(round_url()).status_code == 403
+    response = client.post(round_url(), {"game": "Catan", "player_1": "p1", "player_2": "p2"})
+    assert response.status_code == 403
+    assert Table.objects.filter(round__tournament__key="t2").count() == 2
+
+
+def test_the_dashboard_lists_only_managed_series(manager_client, season):
+    Series.objects.create(slug="other", name="Other circuit", system="boardgame-circuit")
+    html = manager_client.get(reverse("manage:dashboard")).content.decode()
+    assert season.series.name in html
+    assert "Other circuit" not in html
+
+
+def test_entering_a_table_stores_it_and_updates_the_standings(
+        manager_client, season, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = manager_client.post(round_url(2), {
+            "game": "Azul", "player_1": "An Peeters (p1)", "player_2": "Dirk Maes",
+            "player_3": "p5", "rank_3": "2",
+        })
+    assert response.status_code == 302
+    table = Table.objects.get(round__tournament__key="t2", round__number=2)
+    assert table.game == "Azul"
+    assert sorted((s.player.key, s.rank) for s in table.seats.all()) == [
+        ("p1", 1), ("p4", 2), ("p5", 2)]
+    # p1 in t2: 104.5/3-table tie ... round 1 Catan shared first of 3: place 1.5 -> 75 + 3 + 0.5;
+    # round 2 Azul first of 3: 100 + 3 + 100/150.
+    season.refresh_from_db()
+    assert not season.recomputing
+    assert daily_of(season, "t2", "p1") == pytest.approx(75 + 3 + 0.5 + 100 + 3 + 100 / 150)
+
+
+@pytest.mark.parametrize("post,message", [
+    ({"game": "Azul", "player_1": "p1", "player_2": "p4", "rank_2": "7"},
+     "Ensure this value is less than or equal to 6"),
+    ({"game": "Azul", "player_1": "p1", "player_2": "p4", "player_3": "p5", "rank_1": "4"},
+     "rank 4 at a table of 3"),
+    ({"game": "Azul", "player_1": "p1", "player_2": "Nobody Known"},
+     "No player “Nobody Known” in this series"),
+    ({"game": "Azul", "player_1": "p1"}, "A table needs at least 2 players"),
+    ({"game": "", "player_1": "p1", "player_2": "p2"}, "This field is required"),
+    ({"game": "Azul", "player_1": "p1", "player_2": "p1"}, "is listed twice"),
+])
+def test_a_rejected_table_says_why_and_stores_nothing(manager_client, season, post, message):
+    before = Seat.objects.count()
+    response = manager_client.post(round_url(2), post)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert Seat.objects.count() == before
+
+
+def test_a_player_cannot_sit_twice_in_one_round(manager_client, season):
+    # p3 already sits at table 1 of round 1 of t2
+    response = manager_client.post(round_url(1), {"game": "Azul", "player_1": "p3",
+                                                  "player_2": "p2"})
+    assert response.status_code == 400
+    assert "already plays at table 1 in this round" in response.content.decode()
+    assert Table.objects.filter(round__tournament__key="t2", round__number=1).count() == 2
+
+
+def test_correcting_a_table_replaces_its_seats(manager_client, manager, season,
+                                               django_capture_on_commit_callbacks):
+    table = Table.objects.get(round__tournament__key="t2", round__number=1, number=2)
+    url = reverse("manage:table_edit", args=["belgian-circuit", "2025", "t2", 1, table.pk])
+    assert "Bert Claes (p2)" in manager_client.get(url).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = manager_client.post(url, {"game": "Carcassonne", "player_1": "p4",
+                                             "player_2": "p2"})
+    assert response.status_code == 302
+    assert sorted((s.player.key, s.rank) for s in table.seats.all()) == [("p2", 2), ("p4", 1)]
+    assert daily_of(season, "t2", "p4") == pytest.approx(100 + 2 + 1)  # fraction 100/100
+    # the correction is kept in the history: who, when, what
+    seat = Seat.objects.get(table=table, player__key="p4")
+    latest = seat.history.latest("history_date")
+    assert (latest.rank, latest.history_type, latest.history_user) == (1, "~", manager)
+
+
+def test_deleting_a_table(manager_client, season, django_capture_on_commit_callbacks):
+    table = Table.objects.get(round__tournament__key="t2", round__number=1, number=2)
+    url = reverse("manage:table_delete", args=["belgian-circuit", "2025", "t2", 1, table.pk])
+    assert manager_client.get(url).status_code == 405
+    with django_capture_on_commit_callbacks(execute=True):
+        assert manager_client.post(url).status_code == 302
+    assert not Table.objects.filter(pk=table.pk).exists()
+    data = StandingsTable.objects.get(season=season, kind="tournament", key="t2").data
+    assert data["participants"] == 3
+
+
+def test_rounds_beyond_the_setting_are_refused(manager_client, season):
+    response = manager_client.get(round_url(4))
+    assert response.status_code == 302
+    assert not Table.objects.filter(round__number=4).exists()
+
+
+def test_settings_form_stores_only_what_differs(manager_client, season,
+                                                django_capture_on_commit_callbacks):
+    url = reverse("manage:season_settings", args=["belgian-circuit", "2025"])
+    form = {"rounds_per_tournament": 3, "best_n": 4, "interclub_counted": 3,
+            "cap_mode": "manual", "cap": 3, "final_table_size": 4,
+            "final_table_sizes": "Catan = 6"}
+    with django_capture_on_commit_callbacks(execute=True):
+        assert manager_client.post(url, form).status_code == 302
+    season.refresh_from_db()
+    assert season.settings == {"best_n": 4, "cap": 3, "final_table_size": {"Catan": 6}}
+    data = StandingsTable.objects.get(season=season, kind="tournament", key="t1").data
+    assert data["cap"] == 3
+    assert [r["bonus"] for r in data["standings"]] == [3, 2, 1, 1, 0]
+
+
+def test_settings_form_rejects_a_manual_cap_without_a_value(manager_client, season):
+    url = reverse("manage:season_settings", args=["belgian-circuit", "2025"])
+    response = manager_client.post(url, {"rounds_per_tournament": 3, "best_n": 5,
+                                         "interclub_counted": 3, "cap_mode": "manual",
+                                         "final_table_size": 4})
+    assert "Enter the cap" in response.content.decode()
+    season.refresh_from_db()
+    assert season.settings == {}
+
+
+def test_creating_a_tournament_and_a_second_final_is_refused(manager_client, season):
+    url = reverse("manage:tournament_create", args=["belgian-circuit", "2025"])
+    response = manager_client.post(url, {"name": "Leuven", "date": "2025-06-01"})
+    assert response.status_code == 302
+    assert Tournament.objects.filter(season=season, name="Leuven").exists()
+    response = manager_client.post(url, {"name": "Second final", "final": "on"})
+    assert response.status_code == 400
+    assert "already has a final tournament" in response.content.decode()
+
+
+def test_redraw_changes_the_stored_seed(manager_client, season):
+    tournament = Tournament.objects.get(season=season, key="t1")
+    url = reverse("manage:tournament_redraw", args=["belgian-circuit", "2025", "t1"])
+    assert manager_client.post(url).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.draw_seed != 12345
+
+
+def test_posts_without_csrf_token_are_refused(manager, season):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(manager)
+    response = client.post(round_url(2), {"game": "Azul", "player_1": "p1", "player_2": "p4"})
+    assert response.status_code == 403
+    assert not Table.objects.filter(round__number=2, round__tournament__key="t2").exists()
+
+
+def test_adding_a_player_and_a_club(manager_client, season):
+    url = reverse("manage:players", args=["belgian-circuit"])
+    manager_client.post(url, {"add_club": "1", "club-name": "Ludiek Leuven"})
+    club = season.series.clubs.get(name="Ludiek Leuven")
+    response = manager_client.post(url, {"add_player": "1", "player-name": "Zoë Lambert",
+                                         "player-club": club.pk, "next": "https://evil.example/"})
+    assert response["Location"] == url  # an outside "next" is ignored
+    assert season.series.players.get(name="Zoë Lambert").club == club

@@ -1,0 +1,120 @@
+"""Public pages: they render, they show the stored numbers, and their query count is flat."""
+
+import copy
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from competitions.interchange import import_competition
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def season(circuit_file, django_capture_on_commit_callbacks):
+    # run the import's after-commit work now, as a real commit would
+    with django_capture_on_commit_callbacks(execute=True):
+        return import_competition(circuit_file)
+
+
+def big_file(circuit_file, players: int):
+    """The fixture's file with many more players at 4-player tables in one tournament."""
+    data = copy.deepcopy(circuit_file)
+    data["players"] += [
+        {"id": f"x{i}", "name": f"Extra Player {i}", "club": "c1" if i % 2 else "c2"}
+        for i in range(players)
+    ]
+    ids = [f"x{i}" for i in range(players)]
+    tables = [
+        {"game": "Catan" if n % 2 else "Azul",
+         "results": [{"player": pid, "rank": r + 1} for r, pid in enumerate(ids[n:n + 4])]}
+        for n in range(0, players - players % 4, 4)
+    ]
+    data["tournaments"].append({"id": "big", "name": "Big day", "date": "2025-05-01",
+                                "rounds": [{"tables": tables}]})
+    return data
+
+
+def page_urls(season, tournament="t1"):
+    args = [season.series.slug, season.label]
+    return [
+        reverse("season", args=args),
+        reverse("tournament", args=[*args, tournament]),
+        reverse("yearly", args=args),
+        reverse("ludo", args=args),
+        reverse("games", args=args),
+        reverse("game", args=[*args, "Catan"]),
+        reverse("player", args=[season.series.slug, "p1"]),
+    ]
+
+
+def test_every_public_page_renders(client, season):
+    for url in [reverse("home"), reverse("help"), *page_urls(season)]:
+        response = client.get(url)
+        assert response.status_code == 200, url
+
+
+def test_tournament_page_shows_scores_ceremony_and_bonus(client, season):
+    response = client.get(reverse("tournament", args=["belgian-circuit", "2025", "t1"]))
+    html = response.content.decode()
+    # An Peeters: 104.5 at Catan (1st of 4) + 0 at Carcassonne (2nd of 2): daily 104.50
+    assert "104.50" in html and "50.25" in html
+    assert "Day winner" in html and "Best club" in html
+    assert "An Peeters" in html and "Spelclub Mechelen" in html
+
+
+def test_yearly_page_names_counted_tournaments(client, season):
+    html = client.get(reverse("yearly", args=["belgian-circuit", "2025"])).content.decode()
+    assert "Mechelen, Gent, Final" in html  # An Peeters played all three
+
+
+def test_unknown_pages_are_404(client, season):
+    assert client.get("/belgian-circuit/2031/").status_code == 404
+    assert client.get(reverse("tournament", args=["belgian-circuit", "2025", "nope"])
+                      ).status_code == 404
+    assert client.get(reverse("game", args=["belgian-circuit", "2025", "Chess"])
+                      ).status_code == 404
+    assert client.get("/belgian-circuit/2025/standings.exe").status_code == 404
+
+
+@pytest.mark.parametrize("fmt,content_type", [
+    ("csv", "text/csv"),
+    ("xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+])
+def test_tables_download_as_csv_and_spreadsheet(client, season, fmt, content_type):
+    response = client.get(reverse("yearly", args=["belgian-circuit", "2025"]),
+                          {"_export": fmt})
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith(content_type)
+    if fmt == "csv":
+        lines = response.content.decode().splitlines()
+        assert lines[0].startswith("#,Player")
+        assert len(lines) == 1 + 5  # five players in the yearly ranking
+
+
+def test_season_downloads(client, season):
+    json_response = client.get(reverse("standings_download",
+                                       args=["belgian-circuit", "2025", "json"]))
+    assert json_response.json()["tournaments"][0]["id"] == "t1"
+    zip_response = client.get(reverse("standings_download",
+                                      args=["belgian-circuit", "2025", "zip"]))
+    assert zip_response["Content-Type"] == "application/zip"
+    assert zip_response.content[:2] == b"PK"
+
+
+def count_queries(client, url) -> int:
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(url).status_code == 200
+    return len(ctx.captured_queries)
+
+
+def test_page_query_counts_do_not_grow_with_players(client, circuit_file):
+    small = import_competition(big_file(circuit_file, 8))
+    small_counts = [count_queries(client, url) for url in page_urls(small, "big")]
+    large = import_competition(big_file(circuit_file, 120))
+    large_counts = [count_queries(client, url) for url in page_urls(large, "big")]
+    assert large_counts == small_counts
+    # a handful each: season, standings table(s), players, season clubs, clubs
+    assert max(large_counts) <= 8
