@@ -95,14 +95,14 @@ def tournament_redraw(*, tournament: Tournament) -> int:
     return seed
 
 
-def round_get_or_create(*, tournament: Tournament, number: int) -> Round:
+def round_of(*, tournament: Tournament, number: int) -> Round:
+    """The round, unsaved when it has no table yet (table_save stores it with the first one)."""
     limit = parse_settings(tournament.season.settings).rounds_per_tournament
     if not 1 <= number <= limit:
         raise ValidationError(_("A tournament of this season has rounds 1 to %(n)s.") % {
             "n": limit})
-    round_, _created = Round.objects.get_or_create(
-        season=tournament.season, tournament=tournament, group=None, number=number)
-    return round_
+    found = Round.objects.filter(tournament=tournament, group=None, number=number).first()
+    return found or Round(season=tournament.season, tournament=tournament, number=number)
 
 
 def _ensure_entries(season: Season, players: Sequence[Player]) -> None:
@@ -128,7 +128,7 @@ def table_save(*, round_: Round, game: str, seats: Sequence[tuple[Player, int]],
         if not 1 <= rank <= len(seats):
             raise ValidationError(_("%(player)s: rank %(rank)s at a table of %(n)s.") % {
                 "player": player.name, "rank": rank, "n": len(seats)})
-    elsewhere = Seat.objects.filter(round=round_, player__in=players).select_related(
+    elsewhere = Seat.objects.filter(round_id=round_.pk, player__in=players).select_related(
         "player", "table")
     if table is not None:
         elsewhere = elsewhere.exclude(table=table)
@@ -138,6 +138,8 @@ def table_save(*, round_: Round, game: str, seats: Sequence[tuple[Player, int]],
             "player": clash.player.name, "n": clash.table.number})
     try:
         with transaction.atomic():
+            if round_.pk is None:
+                round_.save()
             if table is None:
                 number = (round_.tables.aggregate(m=Max("number"))["m"] or 0) + 1
                 table = Table.objects.create(round=round_, number=number, game=game)

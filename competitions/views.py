@@ -164,7 +164,7 @@ def _round_page(request, series, season, tournament, number, table=None):
     season = _season(series, season)
     tournament = _tournament(season, tournament)
     try:
-        round_ = services.round_get_or_create(tournament=tournament, number=number)
+        round_ = services.round_of(tournament=tournament, number=number)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
         return redirect("manage:tournament", series.slug, season.label, tournament.key)
@@ -181,7 +181,8 @@ def _round_page(request, series, season, tournament, number, table=None):
             messages.success(request, _("Table %(n)s saved: %(game)s, %(players)s players.") % {
                 "n": saved.number, "game": saved.game, "players": len(form.cleaned_data["seats"])})
             return redirect("manage:round", series.slug, season.label, tournament.key, number)
-    tables = list(round_.tables.prefetch_related("seats__player").order_by("number"))
+    tables = (list(round_.tables.prefetch_related("seats__player").order_by("number"))
+              if round_.pk else [])
     seated = {s.player_id for t in tables for s in t.seats.all()}
     games = sorted(set(Table.objects.filter(round__season__series=series)
                        .values_list("game", flat=True).order_by("game").distinct()))

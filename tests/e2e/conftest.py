@@ -1,0 +1,37 @@
+"""Browser tests: Debian's Chromium driven by Playwright against pytest-django's live server."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import skip_or_fail
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        skip_or_fail(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - playwright is a test dependency
+        skip_or_fail("playwright is not installed")
+    # Playwright runs an event loop in this thread; the ORM calls of the test are still sync.
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    yield page
+    context.close()
