@@ -187,7 +187,9 @@ class HistoricTotal(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="historic_totals")
     label = models.CharField(_("season"), max_length=32)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="historic_totals")
-    points = models.DecimalField(_("points"), max_digits=16, decimal_places=6)
+    # A float keeps a file's JSON number exactly (on SQLite too); the engine reads its shortest
+    # decimal form, so 812.4 counts as exactly 812.4.
+    points = models.FloatField(_("points"))
     history = HistoricalRecords()
 
     class Meta:

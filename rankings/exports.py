@@ -19,8 +19,7 @@ def _cell(value) -> str:
     return repr(value) if isinstance(value, float) else str(value)
 
 
-def rows_to_csv(rows: list[dict], header: list[str] | None = None) -> str:
-    header = header or (list(rows[0]) if rows else [])
+def rows_to_csv(header: tuple[str, ...], rows: list[dict]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
@@ -31,7 +30,10 @@ def rows_to_csv(rows: list[dict], header: list[str] | None = None) -> str:
 
 def csv_tables(system: str, document: dict) -> dict[str, str]:
     flat = get_system(system).standings_module().flat_tables(document)
-    return {f"{slugify(name) or 'table'}.csv": rows_to_csv(rows) for name, rows in flat.items()}
+    return {
+        f"{slugify(name) or 'table'}.csv": rows_to_csv(header, rows)
+        for name, (header, rows) in flat.items()
+    }
 
 
 def csv_archive(tables: dict[str, str]) -> bytes:

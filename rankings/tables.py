@@ -21,8 +21,9 @@ class PointsColumn(tables.Column):
 
     def __init__(self, *args, places: int = 2, **kwargs):
         self.places = places
-        kwargs.setdefault("attrs", {"td": {"class": "text-end text-nowrap"},
-                                    "th": {"class": "text-end"}})
+        kwargs.setdefault(
+            "attrs", {"td": {"class": "text-end text-nowrap"}, "th": {"class": "text-end"}}
+        )
         super().__init__(*args, **kwargs)
 
     def render(self, value):
@@ -35,8 +36,9 @@ class PointsColumn(tables.Column):
 class RankColumn(tables.Column):
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("verbose_name", "#")
-        kwargs.setdefault("attrs", {"td": {"class": "text-end fw-semibold"},
-                                    "th": {"class": "text-end"}})
+        kwargs.setdefault(
+            "attrs", {"td": {"class": "text-end fw-semibold"}, "th": {"class": "text-end"}}
+        )
         super().__init__(*args, **kwargs)
 
 
@@ -71,8 +73,13 @@ class StandingsTable(tables.Table):
 class DailyTable(StandingsTable):
     rank = RankColumn()
     player = PlayerColumn()
-    club = tables.Column(verbose_name=_("Club"), attrs={"td": {"class": "d-none d-md-table-cell"},
-                                                        "th": {"class": "d-none d-md-table-cell"}})
+    club = tables.Column(
+        verbose_name=_("Club"),
+        attrs={
+            "td": {"class": "d-none d-md-table-cell"},
+            "th": {"class": "d-none d-md-table-cell"},
+        },
+    )
     daily = PointsColumn(verbose_name=_("Daily total"))
     bonus = PointsColumn(verbose_name=_("Bonus"), places=0)
     points = PointsColumn(verbose_name=_("Tournament points"))
@@ -103,26 +110,40 @@ class InterclubTable(StandingsTable):
 class YearlyTable(StandingsTable):
     rank = RankColumn()
     player = PlayerColumn()
-    club = tables.Column(verbose_name=_("Club"), attrs={"td": {"class": "d-none d-md-table-cell"},
-                                                        "th": {"class": "d-none d-md-table-cell"}})
+    club = tables.Column(
+        verbose_name=_("Club"),
+        attrs={
+            "td": {"class": "d-none d-md-table-cell"},
+            "th": {"class": "d-none d-md-table-cell"},
+        },
+    )
     points = PointsColumn(verbose_name=_("Points"))
-    counted_names = tables.Column(verbose_name=_("Counted tournaments"), orderable=False,
-                                  attrs={"td": {"class": "small text-body-secondary"}})
+    counted_names = tables.Column(
+        verbose_name=_("Counted tournaments"),
+        orderable=False,
+        attrs={"td": {"class": "small text-body-secondary"}},
+    )
 
 
 class LudoTable(StandingsTable):
     rank = RankColumn()
     player = PlayerColumn()
-    club = tables.Column(verbose_name=_("Club"), attrs={"td": {"class": "d-none d-md-table-cell"},
-                                                        "th": {"class": "d-none d-md-table-cell"}})
+    club = tables.Column(
+        verbose_name=_("Club"),
+        attrs={
+            "td": {"class": "d-none d-md-table-cell"},
+            "th": {"class": "d-none d-md-table-cell"},
+        },
+    )
     points = PointsColumn(verbose_name=_("LUDO points"))
 
 
 class GameTable(StandingsTable):
     rank = RankColumn()
     player = PlayerColumn()
-    played = tables.Column(verbose_name=_("Tables"), attrs={"td": {"class": "text-end"},
-                                                            "th": {"class": "text-end"}})
+    played = tables.Column(
+        verbose_name=_("Tables"), attrs={"td": {"class": "text-end"}, "th": {"class": "text-end"}}
+    )
     points = PointsColumn(verbose_name=_("Points"))
     finalist = tables.BooleanColumn(verbose_name=_("Finalist"), yesno="✔,")
 
@@ -130,15 +151,15 @@ class GameTable(StandingsTable):
 class TournamentListTable(StandingsTable):
     date = tables.DateColumn(verbose_name=_("Date"), format="j M Y")
     name = tables.Column(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
-    participants = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "text-end"},
-                                                                   "th": {"class": "text-end"}})
+    participants = tables.Column(
+        verbose_name=_("Players"), attrs={"td": {"class": "text-end"}, "th": {"class": "text-end"}}
+    )
     winners = tables.Column(verbose_name=_("Day winner"), orderable=False)
 
 
 class PlayerSeasonTable(StandingsTable):
     date = tables.DateColumn(verbose_name=_("Date"), format="j M Y")
-    tournament = tables.Column(verbose_name=_("Tournament"),
-                               linkify=lambda record: record["url"])
+    tournament = tables.Column(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
     rank = RankColumn(verbose_name=_("Daily rank"))
     daily = PointsColumn(verbose_name=_("Daily total"))
     points = PointsColumn(verbose_name=_("Tournament points"))

@@ -12,8 +12,14 @@ urlpatterns = [
     path("<slug:series>/<str:season>/ludo/", views.ludo, name="ludo"),
     path("<slug:series>/<str:season>/games/", views.games, name="games"),
     path("<slug:series>/<str:season>/games/<str:game>/", views.game_detail, name="game"),
-    path("<slug:series>/<str:season>/tournaments/<str:tournament>/", views.tournament_detail,
-         name="tournament"),
-    path("<slug:series>/<str:season>/standings.<str:fmt>", views.standings_download,
-         name="standings_download"),
+    path(
+        "<slug:series>/<str:season>/tournaments/<str:tournament>/",
+        views.tournament_detail,
+        name="tournament",
+    ),
+    path(
+        "<slug:series>/<str:season>/standings.<str:fmt>",
+        views.standings_download,
+        name="standings_download",
+    ),
 ]

@@ -19,6 +19,7 @@ from rankings.signals import recompute_signals_muted
 
 FORMAT = "competition/1"
 SLUG_RE = re.compile(r"^[-a-zA-Z0-9_]+$")
+DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 class FileError(ValueError):
@@ -107,10 +108,13 @@ def whole(
     required: bool = True,
     default: int | None = None,
     minimum: int | None = None,
+    maximum: int | None = None,
 ) -> int | None:
     value = field_of(obj, key, path, int, _("a whole number"), required=required, default=default)
     if value is not None and minimum is not None and value < minimum:
         raise FileError(join(path, key), _("must be at least %(n)s") % {"n": minimum})
+    if value is not None and maximum is not None and value > maximum:
+        raise FileError(join(path, key), _("must be at most %(n)s") % {"n": maximum})
     return value
 
 
@@ -119,6 +123,8 @@ def date_of(obj: dict, key: str, path: str) -> datetime.date | None:
     if value is None:
         return None
     try:
+        if not DATE_RE.match(value):  # fromisoformat also takes 20250316 and week dates
+            raise ValueError(value)
         return datetime.date.fromisoformat(value)
     except ValueError:
         raise FileError(

@@ -1,6 +1,6 @@
 """The boardgame-circuit section of the competition file (interchange.md)."""
 
-from decimal import Decimal, InvalidOperation
+import math
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -19,13 +19,19 @@ from competitions.interchange import (
 )
 from competitions.models import HistoricTotal, Player, Round, Season, Seat, Table, Tournament
 
+MAX_TOTAL = 10**12
 
-def _number(value: Any, path: str) -> Decimal:
+
+def _number(value: Any, path: str) -> float:
+    """A JSON number, finite and of a sensible size (a yearly total)."""
     expect(value, (int, float), path, _("a number"))
-    try:
-        return Decimal(str(value))
-    except InvalidOperation:
-        raise FileError(path, _("not a number")) from None
+    if not math.isfinite(value) or abs(value) >= MAX_TOTAL:
+        raise FileError(
+            path,
+            _("expected a number below %(max)s, got %(value)s")
+            % {"max": MAX_TOTAL, "value": value},
+        )
+    return float(value)
 
 
 def _read_history(data: dict, ctx: ReadContext) -> None:
@@ -138,7 +144,7 @@ def read(data: dict, ctx: ReadContext) -> None:
             "date": date_of(raw, "date", path),
             "final": final,
         }
-        seed = whole(raw, "draw_seed", path, required=False, minimum=0)
+        seed = whole(raw, "draw_seed", path, required=False, minimum=0, maximum=2**63 - 1)
         if seed is not None:
             fields["draw_seed"] = seed
         tournament = Tournament.objects.create(**fields)
@@ -183,8 +189,8 @@ def _season_players(season: Season) -> list[Player]:
     return players + list(others)
 
 
-def _json_number(value: Decimal) -> int | float:
-    return int(value) if value == value.to_integral_value() else float(value)
+def _json_number(value: float) -> int | float:
+    return int(value) if value.is_integer() else value
 
 
 def write(season: Season) -> dict:

@@ -1,7 +1,6 @@
 """Board-game circuit standings (rules.md §1): load a season, run the engine, store the tables."""
 
 from collections import defaultdict
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -16,6 +15,15 @@ KIND_TOURNAMENT = "tournament"
 KIND_YEARLY = "yearly"
 KIND_LUDO = "ludo"
 KIND_GAME = "game"
+
+# The field names of interchange.md's boardgame-circuit standings, per table.
+TABLE_RESULT_FIELDS = ("player", "rank", "placement", "bonus", "fraction", "score")
+STANDINGS_FIELDS = ("player", "rank", "daily", "bonus", "points")
+TABLE_ROW_FIELDS = ("round", "game", *TABLE_RESULT_FIELDS)
+CEREMONY_FIELDS = ("step", "player", "club")
+YEARLY_FIELDS = ("player", "rank", "points", "counted")
+LUDO_FIELDS = ("player", "rank", "points")
+GAME_FIELDS = ("player", "rank", "points", "played", "finalist")
 
 
 def _num(value: Fraction | int) -> float | int:
@@ -131,7 +139,7 @@ def _yearly_of(season: Season, back: int) -> dict[str, Fraction]:
     totals = HistoricTotal.objects.filter(season=season, label=label).values_list(
         "player__key", "points"
     )
-    return {key: Fraction(Decimal(points)) for key, points in totals}
+    return {key: Fraction(repr(points)) for key, points in totals}
 
 
 def _tournament_data(out: engine.TournamentOut, tournament, numbers: list[int]) -> dict:
@@ -262,9 +270,6 @@ def _pick(row: dict, fields: tuple[str, ...]) -> dict:
     return {name: row[name] for name in fields if name in row}
 
 
-TABLE_RESULT_FIELDS = ("player", "rank", "placement", "bonus", "fraction", "score")
-
-
 def document(season: Season) -> dict:
     """The export_standings document of interchange.md, from the stored tables."""
     tables = list(season.standings_tables.all().order_by("kind", "position"))
@@ -279,10 +284,7 @@ def document(season: Season) -> dict:
                 "id": t.data["id"],
                 "participants": t.data["participants"],
                 "cap": t.data["cap"],
-                "standings": [
-                    _pick(r, ("player", "rank", "daily", "bonus", "points"))
-                    for r in t.data["standings"]
-                ],
+                "standings": [_pick(r, STANDINGS_FIELDS) for r in t.data["standings"]],
                 "tables": [
                     {
                         "round": tb["round"],
@@ -291,42 +293,44 @@ def document(season: Season) -> dict:
                     }
                     for tb in t.data["tables"]
                 ],
-                "ceremony": [_pick(c, ("step", "player", "club")) for c in t.data["ceremony"]],
+                "ceremony": [_pick(c, CEREMONY_FIELDS) for c in t.data["ceremony"]],
             }
             for t in by_kind[KIND_TOURNAMENT]
         ],
-        "yearly": [_pick(r, ("player", "rank", "points", "counted")) for r in yearly],
-        "ludo": [_pick(r, ("player", "rank", "points")) for r in ludo],
+        "yearly": [_pick(r, YEARLY_FIELDS) for r in yearly],
+        "ludo": [_pick(r, LUDO_FIELDS) for r in ludo],
         "games": {
-            g.data["game"]: [
-                _pick(r, ("player", "rank", "points", "played", "finalist")) for r in g.data["rows"]
-            ]
+            g.data["game"]: [_pick(r, GAME_FIELDS) for r in g.data["rows"]]
             for g in by_kind[KIND_GAME]
         },
     }
 
 
-def flat_tables(document: dict) -> dict[str, list[dict]]:
-    """The document as flat tables for CSV: one per standings table, named after it."""
-    tables: dict[str, list[dict]] = {
-        "tournaments": [
-            {"id": t["id"], "participants": t["participants"], "cap": t["cap"]}
-            for t in document["tournaments"]
-        ]
+def flat_tables(document: dict) -> dict[str, tuple[tuple[str, ...], list[dict]]]:
+    """The document as flat tables for CSV, one per standings table, named after it, each
+    with its header (the field names of interchange.md), empty or not."""
+    tables: dict[str, tuple[tuple[str, ...], list[dict]]] = {
+        "tournaments": (
+            ("id", "participants", "cap"),
+            [
+                {"id": t["id"], "participants": t["participants"], "cap": t["cap"]}
+                for t in document["tournaments"]
+            ],
+        )
     }
     for t in document["tournaments"]:
-        tables[f"tournament-{t['id']}-standings"] = t["standings"]
-        tables[f"tournament-{t['id']}-tables"] = [
-            {"round": tb["round"], "game": tb["game"], **result}
-            for tb in t["tables"]
-            for result in tb["results"]
-        ]
-        tables[f"tournament-{t['id']}-ceremony"] = [
-            {"step": c["step"], "player": c.get("player", ""), "club": c.get("club", "")}
-            for c in t["ceremony"]
-        ]
-    tables["yearly"] = document["yearly"]
-    tables["ludo"] = document["ludo"]
+        tables[f"tournament-{t['id']}-standings"] = (STANDINGS_FIELDS, t["standings"])
+        tables[f"tournament-{t['id']}-tables"] = (
+            TABLE_ROW_FIELDS,
+            [
+                {"round": tb["round"], "game": tb["game"], **result}
+                for tb in t["tables"]
+                for result in tb["results"]
+            ],
+        )
+        tables[f"tournament-{t['id']}-ceremony"] = (CEREMONY_FIELDS, t["ceremony"])
+    tables["yearly"] = (YEARLY_FIELDS, document["yearly"])
+    tables["ludo"] = (LUDO_FIELDS, document["ludo"])
     for game, rows in document["games"].items():
-        tables[f"game-{game}"] = rows
+        tables[f"game-{game}"] = (GAME_FIELDS, rows)
     return tables
