@@ -12,16 +12,19 @@ SEATS = 6  # tables have 2 to 6 players in the circuit; rows left empty are igno
 
 
 class SeasonForm(forms.Form):
-    label = forms.CharField(label=_l("Season"), max_length=32,
-                            help_text=_l("A year, e.g. 2026."))
+    label = forms.CharField(label=_l("Season"), max_length=32, help_text=_l("A year, e.g. 2026."))
     name = forms.CharField(label=_l("Name"), max_length=200, required=False)
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(label=_l("Name"), max_length=200,
-                           widget=forms.TextInput(attrs={"placeholder": _l("e.g. Mechelen")}))
-    date = forms.DateField(label=_l("Date"), required=False,
-                           widget=forms.DateInput(attrs={"type": "date"}))
+    name = forms.CharField(
+        label=_l("Name"),
+        max_length=200,
+        widget=forms.TextInput(attrs={"placeholder": _l("e.g. Mechelen")}),
+    )
+    date = forms.DateField(
+        label=_l("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
     final = forms.BooleanField(label=_l("Final tournament"), required=False)
 
 
@@ -41,23 +44,29 @@ class PlayerForm(forms.Form):
 class CircuitSettingsForm(forms.Form):
     """Season settings of rules.md §1; only values that differ from the defaults are stored."""
 
-    rounds_per_tournament = forms.IntegerField(label=_l("Rounds per tournament"), min_value=1,
-                                               max_value=20)
-    best_n = forms.IntegerField(label=_l("Best tournaments counted (yearly ranking)"),
-                                min_value=1, max_value=100)
-    interclub_counted = forms.IntegerField(label=_l("Players counted per club (interclub)"),
-                                           min_value=1, max_value=50)
+    rounds_per_tournament = forms.IntegerField(
+        label=_l("Rounds per tournament"), min_value=1, max_value=20
+    )
+    best_n = forms.IntegerField(
+        label=_l("Best tournaments counted (yearly ranking)"), min_value=1, max_value=100
+    )
+    interclub_counted = forms.IntegerField(
+        label=_l("Players counted per club (interclub)"), min_value=1, max_value=50
+    )
     cap_mode = forms.ChoiceField(
         label=_l("Tournament bonus cap"),
-        choices=[(CAP_AUTO, _l("Automatic: from the previous season's participants")),
-                 (CAP_MANUAL, _l("Set by hand")), (CAP_OFF, _l("No cap"))],
+        choices=[
+            (CAP_AUTO, _l("Automatic: from the previous season's participants")),
+            (CAP_MANUAL, _l("Set by hand")),
+            (CAP_OFF, _l("No cap")),
+        ],
         widget=forms.RadioSelect,
     )
     cap = forms.IntegerField(label=_l("Cap (when set by hand)"), min_value=0, required=False)
-    final_table_size = forms.IntegerField(label=_l("Final table size"), min_value=1,
-                                          max_value=20)
+    final_table_size = forms.IntegerField(label=_l("Final table size"), min_value=1, max_value=20)
     final_table_sizes = forms.CharField(
-        label=_l("Final table size per game"), required=False,
+        label=_l("Final table size per game"),
+        required=False,
         widget=forms.Textarea(attrs={"rows": 3, "placeholder": "Catan = 6"}),
         help_text=_l("One game per line as “Game = size”, only where it differs."),
     )
@@ -66,8 +75,11 @@ class CircuitSettingsForm(forms.Form):
     def initial_for(cls, raw: dict) -> dict:
         s = parse_settings(raw)
         return {
-            "rounds_per_tournament": s.rounds_per_tournament, "best_n": s.best_n,
-            "interclub_counted": s.interclub_counted, "cap_mode": s.cap_mode, "cap": s.cap,
+            "rounds_per_tournament": s.rounds_per_tournament,
+            "best_n": s.best_n,
+            "interclub_counted": s.interclub_counted,
+            "cap_mode": s.cap_mode,
+            "cap": s.cap,
             "final_table_size": s.final_table_size,
             "final_table_sizes": "\n".join(f"{g} = {n}" for g, n in s.final_table_sizes.items()),
         }
@@ -79,8 +91,9 @@ class CircuitSettingsForm(forms.Form):
                 continue
             game, sep, size = line.rpartition("=")
             if not sep or not game.strip() or not size.strip().isdigit() or int(size) < 1:
-                raise ValidationError(_("Line %(n)s: write “Game = size”, e.g. “Catan = 6”.")
-                                      % {"n": number})
+                raise ValidationError(
+                    _("Line %(n)s: write “Game = size”, e.g. “Catan = 6”.") % {"n": number}
+                )
             sizes[game.strip()] = int(size)
         return sizes
 
@@ -93,8 +106,11 @@ class CircuitSettingsForm(forms.Form):
     def to_settings(self) -> dict:
         """Only what differs from rules.md's defaults, as interchange.md stores it."""
         data = self.cleaned_data
-        settings: dict = {key: data[key] for key in DEFAULTS
-                          if key != "final_table_size" and data[key] != DEFAULTS[key]}
+        settings: dict = {
+            key: data[key]
+            for key in DEFAULTS
+            if key != "final_table_size" and data[key] != DEFAULTS[key]
+        }
         if data["final_table_sizes"]:
             sizes = dict(data["final_table_sizes"])
             if data["final_table_size"] != DEFAULTS["final_table_size"]:
@@ -112,8 +128,11 @@ class CircuitSettingsForm(forms.Form):
 class TableForm(forms.Form):
     """One table: the game and up to six players in finishing order, ranks only for ties."""
 
-    game = forms.CharField(label=_l("Game"), max_length=100,
-                           widget=forms.TextInput(attrs={"list": "games", "autocomplete": "off"}))
+    game = forms.CharField(
+        label=_l("Game"),
+        max_length=100,
+        widget=forms.TextInput(attrs={"list": "games", "autocomplete": "off"}),
+    )
 
     def __init__(self, *args, players: list[Player], **kwargs):
         super().__init__(*args, **kwargs)
@@ -131,12 +150,20 @@ class TableForm(forms.Form):
                 self.by_label.setdefault(name, group[0])
         for i in range(1, SEATS + 1):
             self.fields[f"player_{i}"] = forms.CharField(
-                label=_("Player %(n)s") % {"n": i}, required=False, max_length=200,
-                widget=forms.TextInput(attrs={"list": "players", "autocomplete": "off",
-                                              "class": "player"}))
+                label=_("Player %(n)s") % {"n": i},
+                required=False,
+                max_length=200,
+                widget=forms.TextInput(
+                    attrs={"list": "players", "autocomplete": "off", "class": "player"}
+                ),
+            )
             self.fields[f"rank_{i}"] = forms.IntegerField(
-                label=_("Rank"), required=False, min_value=1, max_value=SEATS,
-                widget=forms.NumberInput(attrs={"class": "rank", "inputmode": "numeric"}))
+                label=_("Rank"),
+                required=False,
+                min_value=1,
+                max_value=SEATS,
+                widget=forms.NumberInput(attrs={"class": "rank", "inputmode": "numeric"}),
+            )
 
     def label_of(self, player: Player) -> str:
         return f"{player.name} ({player.key})"
@@ -159,21 +186,27 @@ class TableForm(forms.Form):
             player = self.by_label.get(text.casefold())
             if player is None:
                 if text.casefold() in self.ambiguous:
-                    self.add_error(f"player_{i}", _(
-                        "Several players are called “%(name)s”: pick one from the list.")
-                        % {"name": text})
+                    self.add_error(
+                        f"player_{i}",
+                        _("Several players are called “%(name)s”: pick one from the list.")
+                        % {"name": text},
+                    )
                 else:
-                    self.add_error(f"player_{i}", _(
-                        "No player “%(name)s” in this series. Add the player first.")
-                        % {"name": text})
+                    self.add_error(
+                        f"player_{i}",
+                        _("No player “%(name)s” in this series. Add the player first.")
+                        % {"name": text},
+                    )
                 continue
             seats.append((player, rank if rank is not None else filled))
         if filled < 2 and not self.errors:
             raise ValidationError(_("A table needs at least 2 players."))
         for i, (player, rank) in enumerate(seats):
             if rank > filled:
-                raise ValidationError(_("%(player)s: rank %(rank)s at a table of %(n)s.")
-                                      % {"player": player.name, "rank": rank, "n": filled})
+                raise ValidationError(
+                    _("%(player)s: rank %(rank)s at a table of %(n)s.")
+                    % {"player": player.name, "rank": rank, "n": filled}
+                )
             if any(other.pk == player.pk for other, _r in seats[:i]):
                 raise ValidationError(_("%(player)s is listed twice.") % {"player": player.name})
         data["seats"] = seats

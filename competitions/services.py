@@ -36,15 +36,17 @@ def season_create(*, series: Series, label: str, name: str = "") -> Season:
     label = label.strip()
     if Season.objects.filter(series=series, label=label).exists():
         raise ValidationError({"label": _("Season %(label)s already exists.") % {"label": label}})
-    return Season.objects.create(series=series, label=label,
-                                 name=name.strip() or f"{series.name} {label}")
+    return Season.objects.create(
+        series=series, label=label, name=name.strip() or f"{series.name} {label}"
+    )
 
 
 def season_settings_update(*, season: Season, settings: dict) -> Season:
     errors = validate_settings(settings)
     if errors:
-        raise ValidationError([f"{path}: {message}" if path else message
-                               for path, message in errors])
+        raise ValidationError(
+            [f"{path}: {message}" if path else message for path, message in errors]
+        )
     season.settings = settings
     season.save(update_fields=["settings"])
     return season
@@ -52,32 +54,43 @@ def season_settings_update(*, season: Season, settings: dict) -> Season:
 
 def club_create(*, series: Series, name: str) -> Club:
     taken = set(series.clubs.values_list("key", flat=True))
-    return Club.objects.create(series=series, name=name.strip(),
-                               key=_unique_key(name, taken, "club"))
+    return Club.objects.create(
+        series=series, name=name.strip(), key=_unique_key(name, taken, "club")
+    )
 
 
 def player_create(*, series: Series, name: str, club: Club | None) -> Player:
     if club is not None and club.series_id != series.pk:
         raise ValidationError({"club": _("That club belongs to another series.")})
     taken = set(series.players.values_list("key", flat=True))
-    return Player.objects.create(series=series, name=name.strip(), club=club,
-                                 key=_unique_key(name, taken, "player"))
+    return Player.objects.create(
+        series=series, name=name.strip(), club=club, key=_unique_key(name, taken, "player")
+    )
 
 
-def tournament_create(*, season: Season, name: str, date: date | None,
-                      final: bool = False) -> Tournament:
+def tournament_create(
+    *, season: Season, name: str, date: date | None, final: bool = False
+) -> Tournament:
     if final and season.tournaments.filter(final=True).exists():
         raise ValidationError({"final": _("This season already has a final tournament.")})
     taken = set(season.tournaments.values_list("key", flat=True))
     base = f"{name}-{date.isoformat()}" if date else name
-    return Tournament.objects.create(season=season, name=name.strip(), date=date, final=final,
-                                     key=_unique_key(base, taken, "tournament"))
+    return Tournament.objects.create(
+        season=season,
+        name=name.strip(),
+        date=date,
+        final=final,
+        key=_unique_key(base, taken, "tournament"),
+    )
 
 
-def tournament_update(*, tournament: Tournament, name: str, date: date | None,
-                      final: bool) -> Tournament:
-    if final and tournament.season.tournaments.filter(final=True).exclude(
-            pk=tournament.pk).exists():
+def tournament_update(
+    *, tournament: Tournament, name: str, date: date | None, final: bool
+) -> Tournament:
+    if (
+        final
+        and tournament.season.tournaments.filter(final=True).exclude(pk=tournament.pk).exists()
+    ):
         raise ValidationError({"final": _("This season already has a final tournament.")})
     tournament.name, tournament.date, tournament.final = name.strip(), date, final
     tournament.save()
@@ -99,8 +112,9 @@ def round_of(*, tournament: Tournament, number: int) -> Round:
     """The round, unsaved when it has no table yet (table_save stores it with the first one)."""
     limit = parse_settings(tournament.season.settings).rounds_per_tournament
     if not 1 <= number <= limit:
-        raise ValidationError(_("A tournament of this season has rounds 1 to %(n)s.") % {
-            "n": limit})
+        raise ValidationError(
+            _("A tournament of this season has rounds 1 to %(n)s.") % {"n": limit}
+        )
     found = Round.objects.filter(tournament=tournament, group=None, number=number).first()
     return found or Round(season=tournament.season, tournament=tournament, number=number)
 
@@ -108,13 +122,16 @@ def round_of(*, tournament: Tournament, number: int) -> Round:
 def _ensure_entries(season: Season, players: Sequence[Player]) -> None:
     known = set(season.entries.filter(player__in=players).values_list("player_id", flat=True))
     last = season.entries.aggregate(m=Max("position"))["m"] or 0
-    new = [SeasonPlayer(season=season, player=p, club_id=p.club_id, position=last + i + 1)
-           for i, p in enumerate(p for p in players if p.pk not in known)]
+    new = [
+        SeasonPlayer(season=season, player=p, club_id=p.club_id, position=last + i + 1)
+        for i, p in enumerate(p for p in players if p.pk not in known)
+    ]
     SeasonPlayer.objects.bulk_create(new)
 
 
-def table_save(*, round_: Round, game: str, seats: Sequence[tuple[Player, int]],
-               table: Table | None = None) -> Table:
+def table_save(
+    *, round_: Round, game: str, seats: Sequence[tuple[Player, int]], table: Table | None = None
+) -> Table:
     """Create or replace a table's result. Ranks: 1 = best, equal ranks are a tie."""
     game = game.strip()
     if not game:
@@ -126,16 +143,21 @@ def table_save(*, round_: Round, game: str, seats: Sequence[tuple[Player, int]],
         raise ValidationError(_("A player is listed twice at this table."))
     for player, rank in seats:
         if not 1 <= rank <= len(seats):
-            raise ValidationError(_("%(player)s: rank %(rank)s at a table of %(n)s.") % {
-                "player": player.name, "rank": rank, "n": len(seats)})
+            raise ValidationError(
+                _("%(player)s: rank %(rank)s at a table of %(n)s.")
+                % {"player": player.name, "rank": rank, "n": len(seats)}
+            )
     elsewhere = Seat.objects.filter(round_id=round_.pk, player__in=players).select_related(
-        "player", "table")
+        "player", "table"
+    )
     if table is not None:
         elsewhere = elsewhere.exclude(table=table)
     clash = elsewhere.first()
     if clash is not None:
-        raise ValidationError(_("%(player)s already plays at table %(n)s in this round.") % {
-            "player": clash.player.name, "n": clash.table.number})
+        raise ValidationError(
+            _("%(player)s already plays at table %(n)s in this round.")
+            % {"player": clash.player.name, "n": clash.table.number}
+        )
     try:
         with transaction.atomic():
             if round_.pk is None:
@@ -161,8 +183,12 @@ def table_save(*, round_: Round, game: str, seats: Sequence[tuple[Player, int]],
                     seat.save(update_fields=["rank", "round"])
             _ensure_entries(round_.season, players)
     except IntegrityError as exc:  # a concurrent entry seated the same player meanwhile
-        raise ValidationError(_("Somebody else changed this round meanwhile; nothing was "
-                                "saved. Please check and try again.")) from exc
+        raise ValidationError(
+            _(
+                "Somebody else changed this round meanwhile; nothing was "
+                "saved. Please check and try again."
+            )
+        ) from exc
     return table
 
 

@@ -72,25 +72,39 @@ def season_create(request, series):
         else:
             messages.success(request, _("Season %(label)s created.") % {"label": season.label})
             return redirect("manage:season", series.slug, season.label)
-    return render(request, "competitions/form_page.html", {
-        "form": form, "series": series, "title": _("New season of %(series)s") % {
-            "series": series.name}})
+    return render(
+        request,
+        "competitions/form_page.html",
+        {
+            "form": form,
+            "series": series,
+            "title": _("New season of %(series)s") % {"series": series.name},
+        },
+    )
 
 
 @manager_required
 def season_manage(request, series, season):
     season = _season(series, season)
     tournaments = season.tournaments.annotate(tables=Count("rounds__tables"))
-    return render(request, "competitions/season.html", {
-        "season": season, "tournaments": tournaments, "form": TournamentForm(),
-        "settings": parse_settings(season.settings)})
+    return render(
+        request,
+        "competitions/season.html",
+        {
+            "season": season,
+            "tournaments": tournaments,
+            "form": TournamentForm(),
+            "settings": parse_settings(season.settings),
+        },
+    )
 
 
 @manager_required
 def season_settings(request, series, season):
     season = _season(series, season)
-    form = CircuitSettingsForm(request.POST or None,
-                               initial=CircuitSettingsForm.initial_for(season.settings))
+    form = CircuitSettingsForm(
+        request.POST or None, initial=CircuitSettingsForm.initial_for(season.settings)
+    )
     if request.method == "POST" and form.is_valid():
         try:
             services.season_settings_update(season=season, settings=form.to_settings())
@@ -99,9 +113,16 @@ def season_settings(request, series, season):
         else:
             messages.success(request, _("Settings saved; the standings are being recomputed."))
             return redirect("manage:season", series.slug, season.label)
-    return render(request, "competitions/form_page.html", {
-        "form": form, "season": season, "series": series,
-        "title": _("Settings of %(season)s") % {"season": season.name}})
+    return render(
+        request,
+        "competitions/form_page.html",
+        {
+            "form": form,
+            "season": season,
+            "series": series,
+            "title": _("Settings of %(season)s") % {"season": season.name},
+        },
+    )
 
 
 @manager_required
@@ -115,13 +136,20 @@ def tournament_create(request, series, season):
         except ValidationError as exc:
             _apply_errors(form, exc)
         else:
-            messages.success(request, _("Tournament %(name)s created.") % {
-                "name": tournament.name})
+            messages.success(request, _("Tournament %(name)s created.") % {"name": tournament.name})
             return redirect("manage:tournament", series.slug, season.label, tournament.key)
     tournaments = season.tournaments.annotate(tables=Count("rounds__tables"))
-    return render(request, "competitions/season.html", {
-        "season": season, "tournaments": tournaments, "form": form,
-        "settings": parse_settings(season.settings)}, status=400)
+    return render(
+        request,
+        "competitions/season.html",
+        {
+            "season": season,
+            "tournaments": tournaments,
+            "form": form,
+            "settings": parse_settings(season.settings),
+        },
+        status=400,
+    )
 
 
 def _tournament(season: Season, key: str) -> Tournament:
@@ -132,8 +160,10 @@ def _tournament(season: Season, key: str) -> Tournament:
 def tournament_manage(request, series, season, tournament):
     season = _season(series, season)
     tournament = _tournament(season, tournament)
-    form = TournamentForm(request.POST or None, initial={
-        "name": tournament.name, "date": tournament.date, "final": tournament.final})
+    form = TournamentForm(
+        request.POST or None,
+        initial={"name": tournament.name, "date": tournament.date, "final": tournament.final},
+    )
     if request.method == "POST" and form.is_valid():
         try:
             services.tournament_update(tournament=tournament, **form.cleaned_data)
@@ -145,8 +175,11 @@ def tournament_manage(request, series, season, tournament):
     limit = parse_settings(season.settings).rounds_per_tournament
     counts = dict(tournament.rounds.annotate(n=Count("tables")).values_list("number", "n"))
     rounds = [{"number": n, "tables": counts.get(n, 0)} for n in range(1, limit + 1)]
-    return render(request, "competitions/tournament.html", {
-        "season": season, "tournament": tournament, "form": form, "rounds": rounds})
+    return render(
+        request,
+        "competitions/tournament.html",
+        {"season": season, "tournament": tournament, "form": form, "rounds": rounds},
+    )
 
 
 @manager_required
@@ -155,8 +188,10 @@ def tournament_redraw(request, series, season, tournament):
     season = _season(series, season)
     tournament = _tournament(season, tournament)
     services.tournament_redraw(tournament=tournament)
-    messages.success(request, _("A new lot was drawn for the prize ceremony of %(name)s.") % {
-        "name": tournament.name})
+    messages.success(
+        request,
+        _("A new lot was drawn for the prize ceremony of %(name)s.") % {"name": tournament.name},
+    )
     return redirect("tournament", series.slug, season.label, tournament.key)
 
 
@@ -173,26 +208,57 @@ def _round_page(request, series, season, tournament, number, table=None):
     form = TableForm(request.POST or None, players=players, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            saved = services.table_save(round_=round_, game=form.cleaned_data["game"],
-                                        seats=form.cleaned_data["seats"], table=table)
+            saved = services.table_save(
+                round_=round_,
+                game=form.cleaned_data["game"],
+                seats=form.cleaned_data["seats"],
+                table=table,
+            )
         except ValidationError as exc:
             _apply_errors(form, exc)
         else:
-            messages.success(request, _("Table %(n)s saved: %(game)s, %(players)s players.") % {
-                "n": saved.number, "game": saved.game, "players": len(form.cleaned_data["seats"])})
+            messages.success(
+                request,
+                _("Table %(n)s saved: %(game)s, %(players)s players.")
+                % {
+                    "n": saved.number,
+                    "game": saved.game,
+                    "players": len(form.cleaned_data["seats"]),
+                },
+            )
             return redirect("manage:round", series.slug, season.label, tournament.key, number)
-    tables = (list(round_.tables.prefetch_related("seats__player").order_by("number"))
-              if round_.pk else [])
+    tables = (
+        list(round_.tables.prefetch_related("seats__player").order_by("number"))
+        if round_.pk
+        else []
+    )
     seated = {s.player_id for t in tables for s in t.seats.all()}
-    games = sorted(set(Table.objects.filter(round__season__series=series)
-                       .values_list("game", flat=True).order_by("game").distinct()))
+    games = sorted(
+        set(
+            Table.objects.filter(round__season__series=series)
+            .values_list("game", flat=True)
+            .order_by("game")
+            .distinct()
+        )
+    )
     limit = parse_settings(season.settings).rounds_per_tournament
-    return render(request, "competitions/round.html", {
-        "season": season, "tournament": tournament, "round": round_, "form": form,
-        "tables": tables, "editing": table, "players": players, "games": games,
-        "unseated": [p for p in players if p.pk not in seated],
-        "round_numbers": range(1, limit + 1),
-    }, status=400 if request.method == "POST" else 200)
+    return render(
+        request,
+        "competitions/round.html",
+        {
+            "season": season,
+            "tournament": tournament,
+            "round": round_,
+            "form": form,
+            "tables": tables,
+            "editing": table,
+            "players": players,
+            "games": games,
+            "unseated": [p for p in players if p.pk not in seated],
+            "round_numbers": range(1, limit + 1),
+        },
+        status=400 if request.method == "POST" else 200,
+    )
 
 
 @manager_required
@@ -202,18 +268,28 @@ def round_manage(request, series, season, tournament, number):
 
 @manager_required
 def table_edit(request, series, season, tournament, number, table):
-    found = get_object_or_404(Table, pk=table, round__tournament__key=tournament,
-                              round__tournament__season__series=series,
-                              round__tournament__season__label=season, round__number=number)
+    found = get_object_or_404(
+        Table,
+        pk=table,
+        round__tournament__key=tournament,
+        round__tournament__season__series=series,
+        round__tournament__season__label=season,
+        round__number=number,
+    )
     return _round_page(request, series, season, tournament, number, table=found)
 
 
 @manager_required
 @require_POST
 def table_delete(request, series, season, tournament, number, table):
-    found = get_object_or_404(Table, pk=table, round__tournament__key=tournament,
-                              round__tournament__season__series=series,
-                              round__tournament__season__label=season, round__number=number)
+    found = get_object_or_404(
+        Table,
+        pk=table,
+        round__tournament__key=tournament,
+        round__tournament__season__series=series,
+        round__tournament__season__label=season,
+        round__number=number,
+    )
     services.table_delete(table=found)
     messages.success(request, _("Table %(n)s deleted.") % {"n": found.number})
     return redirect("manage:round", series.slug, season, tournament, number)
@@ -221,8 +297,9 @@ def table_delete(request, series, season, tournament, number, table):
 
 @manager_required
 def players(request, series):
-    player_form = PlayerForm(request.POST if "add_player" in request.POST else None,
-                             series=series, prefix="player")
+    player_form = PlayerForm(
+        request.POST if "add_player" in request.POST else None, series=series, prefix="player"
+    )
     club_form = ClubForm(request.POST if "add_club" in request.POST else None, prefix="club")
     if request.method == "POST":
         if "add_player" in request.POST and player_form.is_valid():
@@ -236,10 +313,15 @@ def players(request, series):
             club = services.club_create(series=series, **club_form.cleaned_data)
             messages.success(request, _("Club %(name)s added.") % {"name": club.name})
             return redirect("manage:players", series.slug)
-    return render(request, "competitions/players.html", {
-        "series": series, "player_form": player_form, "club_form": club_form,
-        "players": series.players.select_related("club").order_by("name"),
-        "clubs": series.clubs.annotate(n=Count("players")).order_by("name"),
-    }, status=400 if request.method == "POST" else 200)
-
-
+    return render(
+        request,
+        "competitions/players.html",
+        {
+            "series": series,
+            "player_form": player_form,
+            "club_form": club_form,
+            "players": series.players.select_related("club").order_by("name"),
+            "clubs": series.clubs.annotate(n=Count("players")).order_by("name"),
+        },
+        status=400 if request.method == "POST" else 200,
+    )

@@ -66,17 +66,27 @@ def test_the_dashboard_lists_only_managed_series(manager_client, season):
 
 
 def test_entering_a_table_stores_it_and_updates_the_standings(
-        manager_client, season, django_capture_on_commit_callbacks):
+    manager_client, season, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
-        response = manager_client.post(round_url(2), {
-            "game": "Azul", "player_1": "An Peeters (p1)", "player_2": "Dirk Maes",
-            "player_3": "p5", "rank_3": "2",
-        })
+        response = manager_client.post(
+            round_url(2),
+            {
+                "game": "Azul",
+                "player_1": "An Peeters (p1)",
+                "player_2": "Dirk Maes",
+                "player_3": "p5",
+                "rank_3": "2",
+            },
+        )
     assert response.status_code == 302
     table = Table.objects.get(round__tournament__key="t2", round__number=2)
     assert table.game == "Azul"
     assert sorted((s.player.key, s.rank) for s in table.seats.all()) == [
-        ("p1", 1), ("p4", 2), ("p5", 2)]
+        ("p1", 1),
+        ("p4", 2),
+        ("p5", 2),
+    ]
     # p1 in t2: 104.5/3-table tie ... round 1 Catan shared first of 3: place 1.5 -> 75 + 3 + 0.5;
     # round 2 Azul first of 3: 100 + 3 + 100/150.
     season.refresh_from_db()
@@ -84,17 +94,26 @@ def test_entering_a_table_stores_it_and_updates_the_standings(
     assert daily_of(season, "t2", "p1") == pytest.approx(75 + 3 + 0.5 + 100 + 3 + 100 / 150)
 
 
-@pytest.mark.parametrize("post,message", [
-    ({"game": "Azul", "player_1": "p1", "player_2": "p4", "rank_2": "7"},
-     "Ensure this value is less than or equal to 6"),
-    ({"game": "Azul", "player_1": "p1", "player_2": "p4", "player_3": "p5", "rank_1": "4"},
-     "rank 4 at a table of 3"),
-    ({"game": "Azul", "player_1": "p1", "player_2": "Nobody Known"},
-     "No player “Nobody Known” in this series"),
-    ({"game": "Azul", "player_1": "p1"}, "A table needs at least 2 players"),
-    ({"game": "", "player_1": "p1", "player_2": "p2"}, "This field is required"),
-    ({"game": "Azul", "player_1": "p1", "player_2": "p1"}, "is listed twice"),
-])
+@pytest.mark.parametrize(
+    "post,message",
+    [
+        (
+            {"game": "Azul", "player_1": "p1", "player_2": "p4", "rank_2": "7"},
+            "Ensure this value is less than or equal to 6",
+        ),
+        (
+            {"game": "Azul", "player_1": "p1", "player_2": "p4", "player_3": "p5", "rank_1": "4"},
+            "rank 4 at a table of 3",
+        ),
+        (
+            {"game": "Azul", "player_1": "p1", "player_2": "Nobody Known"},
+            "No player “Nobody Known” in this series",
+        ),
+        ({"game": "Azul", "player_1": "p1"}, "A table needs at least 2 players"),
+        ({"game": "", "player_1": "p1", "player_2": "p2"}, "This field is required"),
+        ({"game": "Azul", "player_1": "p1", "player_2": "p1"}, "is listed twice"),
+    ],
+)
 def test_a_rejected_table_says_why_and_stores_nothing(manager_client, season, post, message):
     before = Seat.objects.count()
     response = manager_client.post(round_url(2), post)
@@ -105,21 +124,24 @@ def test_a_rejected_table_says_why_and_stores_nothing(manager_client, season, po
 
 def test_a_player_cannot_sit_twice_in_one_round(manager_client, season):
     # p3 already sits at table 1 of round 1 of t2
-    response = manager_client.post(round_url(1), {"game": "Azul", "player_1": "p3",
-                                                  "player_2": "p2"})
+    response = manager_client.post(
+        round_url(1), {"game": "Azul", "player_1": "p3", "player_2": "p2"}
+    )
     assert response.status_code == 400
     assert "already plays at table 1 in this round" in response.content.decode()
     assert Table.objects.filter(round__tournament__key="t2", round__number=1).count() == 2
 
 
-def test_correcting_a_table_replaces_its_seats(manager_client, manager, season,
-                                               django_capture_on_commit_callbacks):
+def test_correcting_a_table_replaces_its_seats(
+    manager_client, manager, season, django_capture_on_commit_callbacks
+):
     table = Table.objects.get(round__tournament__key="t2", round__number=1, number=2)
     url = reverse("manage:table_edit", args=["belgian-circuit", "2025", "t2", 1, table.pk])
     assert "Bert Claes (p2)" in manager_client.get(url).content.decode()
     with django_capture_on_commit_callbacks(execute=True):
-        response = manager_client.post(url, {"game": "Carcassonne", "player_1": "p4",
-                                             "player_2": "p2"})
+        response = manager_client.post(
+            url, {"game": "Carcassonne", "player_1": "p4", "player_2": "p2"}
+        )
     assert response.status_code == 302
     assert sorted((s.player.key, s.rank) for s in table.seats.all()) == [("p2", 2), ("p4", 1)]
     assert daily_of(season, "t2", "p4") == pytest.approx(100 + 2 + 1)  # fraction 100/100
@@ -146,12 +168,19 @@ def test_rounds_beyond_the_setting_are_refused(manager_client, season):
     assert not Table.objects.filter(round__number=4).exists()
 
 
-def test_settings_form_stores_only_what_differs(manager_client, season,
-                                                django_capture_on_commit_callbacks):
+def test_settings_form_stores_only_what_differs(
+    manager_client, season, django_capture_on_commit_callbacks
+):
     url = reverse("manage:season_settings", args=["belgian-circuit", "2025"])
-    form = {"rounds_per_tournament": 3, "best_n": 4, "interclub_counted": 3,
-            "cap_mode": "manual", "cap": 3, "final_table_size": 4,
-            "final_table_sizes": "Catan = 6"}
+    form = {
+        "rounds_per_tournament": 3,
+        "best_n": 4,
+        "interclub_counted": 3,
+        "cap_mode": "manual",
+        "cap": 3,
+        "final_table_size": 4,
+        "final_table_sizes": "Catan = 6",
+    }
     with django_capture_on_commit_callbacks(execute=True):
         assert manager_client.post(url, form).status_code == 302
     season.refresh_from_db()
@@ -163,9 +192,16 @@ def test_settings_form_stores_only_what_differs(manager_client, season,
 
 def test_settings_form_rejects_a_manual_cap_without_a_value(manager_client, season):
     url = reverse("manage:season_settings", args=["belgian-circuit", "2025"])
-    response = manager_client.post(url, {"rounds_per_tournament": 3, "best_n": 5,
-                                         "interclub_counted": 3, "cap_mode": "manual",
-                                         "final_table_size": 4})
+    response = manager_client.post(
+        url,
+        {
+            "rounds_per_tournament": 3,
+            "best_n": 5,
+            "interclub_counted": 3,
+            "cap_mode": "manual",
+            "final_table_size": 4,
+        },
+    )
     assert "Enter the cap" in response.content.decode()
     season.refresh_from_db()
     assert season.settings == {}
@@ -201,7 +237,14 @@ def test_adding_a_player_and_a_club(manager_client, season):
     url = reverse("manage:players", args=["belgian-circuit"])
     manager_client.post(url, {"add_club": "1", "club-name": "Ludiek Leuven"})
     club = season.series.clubs.get(name="Ludiek Leuven")
-    response = manager_client.post(url, {"add_player": "1", "player-name": "Zoë Lambert",
-                                         "player-club": club.pk, "next": "https://evil.example/"})
+    response = manager_client.post(
+        url,
+        {
+            "add_player": "1",
+            "player-name": "Zoë Lambert",
+            "player-club": club.pk,
+            "next": "https://evil.example/",
+        },
+    )
     assert response["Location"] == url  # an outside "next" is ignored
     assert season.series.players.get(name="Zoë Lambert").club == club

@@ -28,12 +28,15 @@ def big_file(circuit_file, players: int):
     ]
     ids = [f"x{i}" for i in range(players)]
     tables = [
-        {"game": "Catan" if n % 2 else "Azul",
-         "results": [{"player": pid, "rank": r + 1} for r, pid in enumerate(ids[n:n + 4])]}
+        {
+            "game": "Catan" if n % 2 else "Azul",
+            "results": [{"player": pid, "rank": r + 1} for r, pid in enumerate(ids[n : n + 4])],
+        }
         for n in range(0, players - players % 4, 4)
     ]
-    data["tournaments"].append({"id": "big", "name": "Big day", "date": "2025-05-01",
-                                "rounds": [{"tables": tables}]})
+    data["tournaments"].append(
+        {"id": "big", "name": "Big day", "date": "2025-05-01", "rounds": [{"tables": tables}]}
+    )
     return data
 
 
@@ -72,20 +75,23 @@ def test_yearly_page_names_counted_tournaments(client, season):
 
 def test_unknown_pages_are_404(client, season):
     assert client.get("/belgian-circuit/2031/").status_code == 404
-    assert client.get(reverse("tournament", args=["belgian-circuit", "2025", "nope"])
-                      ).status_code == 404
-    assert client.get(reverse("game", args=["belgian-circuit", "2025", "Chess"])
-                      ).status_code == 404
+    assert (
+        client.get(reverse("tournament", args=["belgian-circuit", "2025", "nope"])).status_code
+        == 404
+    )
+    assert client.get(reverse("game", args=["belgian-circuit", "2025", "Chess"])).status_code == 404
     assert client.get("/belgian-circuit/2025/standings.exe").status_code == 404
 
 
-@pytest.mark.parametrize("fmt,content_type", [
-    ("csv", "text/csv"),
-    ("xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-])
+@pytest.mark.parametrize(
+    "fmt,content_type",
+    [
+        ("csv", "text/csv"),
+        ("xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+    ],
+)
 def test_tables_download_as_csv_and_spreadsheet(client, season, fmt, content_type):
-    response = client.get(reverse("yearly", args=["belgian-circuit", "2025"]),
-                          {"_export": fmt})
+    response = client.get(reverse("yearly", args=["belgian-circuit", "2025"]), {"_export": fmt})
     assert response.status_code == 200
     assert response["Content-Type"].startswith(content_type)
     if fmt == "csv":
@@ -95,11 +101,13 @@ def test_tables_download_as_csv_and_spreadsheet(client, season, fmt, content_typ
 
 
 def test_season_downloads(client, season):
-    json_response = client.get(reverse("standings_download",
-                                       args=["belgian-circuit", "2025", "json"]))
+    json_response = client.get(
+        reverse("standings_download", args=["belgian-circuit", "2025", "json"])
+    )
     assert json_response.json()["tournaments"][0]["id"] == "t1"
-    zip_response = client.get(reverse("standings_download",
-                                      args=["belgian-circuit", "2025", "zip"]))
+    zip_response = client.get(
+        reverse("standings_download", args=["belgian-circuit", "2025", "zip"])
+    )
     assert zip_response["Content-Type"] == "application/zip"
     assert zip_response.content[:2] == b"PK"
 
