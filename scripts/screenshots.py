@@ -8,10 +8,19 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update"]
-PAGES = ["/", "/belgian-circuit/2025/", "/belgian-circuit/2025/tournaments/t1/",
-         "/belgian-circuit/2025/yearly/", "/belgian-circuit/2025/games/Catan/"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+]
+PAGES = [
+    "/",
+    "/belgian-circuit/2025/",
+    "/belgian-circuit/2025/tournaments/t1/",
+    "/belgian-circuit/2025/yearly/",
+    "/belgian-circuit/2025/games/Catan/",
+]
 
 
 def main() -> None:
@@ -20,8 +29,10 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        for label, viewport in (("laptop", {"width": 1366, "height": 900}),
-                                ("phone", {"width": 390, "height": 844})):
+        for label, viewport in (
+            ("laptop", {"width": 1366, "height": 900}),
+            ("phone", {"width": 390, "height": 844}),
+        ):
             page = browser.new_page(viewport=viewport)
             for path in paths:
                 page.goto(base + path)
