@@ -24,6 +24,7 @@ class _EnqueueRecompute:
     def __init__(self, season_id: int) -> None:
         self.season_id = season_id
         self.sent = False
+        self.__qualname__ = f"recompute of season {season_id}"  # Django logs failures by it
 
     def __call__(self) -> None:
         from .tasks import recompute_season
@@ -61,15 +62,17 @@ def seasons_affected(*, season_ids: set[int]) -> list[int]:
 
 
 def season_recompute_request(*, season_ids: set[int]) -> None:
-    """Mark the seasons' standings stale and send one recompute task each after commit."""
-    todo = {sid for sid in season_ids if not _already_scheduled(sid)}
-    if not todo:
-        return
-    for sid in seasons_affected(season_ids=todo):
-        if _already_scheduled(sid):
-            continue
-        Season.objects.filter(pk=sid).update(data_version=F("data_version") + 1)
-        transaction.on_commit(_EnqueueRecompute(sid), robust=True)
+    """Mark the seasons' standings stale and send one recompute task each after commit.
+
+    Every change bumps data_version, even when a task is already scheduled in this transaction:
+    a recompute run meanwhile (e.g. by an import inside the same transaction) must not make the
+    later change look computed.
+    """
+    affected = seasons_affected(season_ids=season_ids)
+    Season.objects.filter(pk__in=affected).update(data_version=F("data_version") + 1)
+    for sid in affected:
+        if not _already_scheduled(sid):
+            transaction.on_commit(_EnqueueRecompute(sid), robust=True)
 
 
 def _lock_season(season_id: int) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
 
 from competitions.models import Club, Player, Season, SeasonPlayer, Series, System
 from rankings.registry import SYSTEMS
@@ -212,7 +213,7 @@ def _read_people(common: dict, series: Series, ctx: ReadContext) -> None:
         )
         ctx.players[key] = player
         entries.append(SeasonPlayer(season=ctx.season, player=player, position=i, club=club))
-    SeasonPlayer.objects.bulk_create(entries)
+    bulk_create_with_history(entries, SeasonPlayer)
 
 
 def import_competition(data: Any) -> Season:

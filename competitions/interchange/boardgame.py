@@ -4,6 +4,7 @@ import math
 from typing import Any
 
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
 
 from competitions.boardgame import parse_settings
 from competitions.boardgame import validate_settings as validate_settings  # noqa: PLC0414
@@ -60,7 +61,7 @@ def _read_history(data: dict, ctx: ReadContext) -> None:
                     points=_number(points, join(join(path, "yearly"), key)),
                 )
             )
-    HistoricTotal.objects.bulk_create(totals)
+    bulk_create_with_history(totals, HistoricTotal)
 
 
 def _read_previous_participants(data: dict, season: Season) -> None:
@@ -169,7 +170,7 @@ def read(data: dict, ctx: ReadContext) -> None:
                 seats.extend(
                     Seat(table=table, round=round_, player=p, rank=rank) for p, rank in table_seats
                 )
-    Seat.objects.bulk_create(seats)
+    bulk_create_with_history(seats, Seat)
 
 
 def _season_players(season: Season) -> list[Player]:
