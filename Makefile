@@ -27,7 +27,7 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 
 messages: install
-	$(PY) manage.py makemessages --all --ignore=.venv --ignore=staticfiles
+	$(PY) manage.py makemessages --all --ignore=.venv --ignore=staticfiles --ignore=tests --no-obsolete
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:

@@ -41,8 +41,8 @@ from .models import (
     System,
     Table,
     Tournament,
-    new_draw_seed,
 )
+from .services import tournament_redraw
 
 # Stored in the history rows (data, not a label), so not translated.
 BASELINE_REASON = "Stored state before the first recorded change (row created without history)"
@@ -400,13 +400,9 @@ class TournamentAdmin(HistoryAdmin):
             tournaments = Tournament.objects.select_for_update().filter(pk__in=ids)
             for tournament in tournaments:
                 ensure_history_baseline(tournament)
-                seed = new_draw_seed()
-                while seed == tournament.draw_seed:
-                    seed = new_draw_seed()
-                tournament.draw_seed = seed
                 tournament._history_user = request.user
                 tournament._change_reason = REDRAW_REASON
-                tournament.save(update_fields=["draw_seed"])
+                tournament_redraw(tournament=tournament)
                 self.log_change(request, tournament, [{"changed": {"fields": ["draw_seed"]}}])
         self.message_user(
             request,

@@ -261,6 +261,17 @@ def _round_page(request, series, season, tournament, number, table=None):
     )
 
 
+def _table(series: Series, season: str, tournament: str, number: int, pk: int) -> Table:
+    return get_object_or_404(
+        Table,
+        pk=pk,
+        round__tournament__key=tournament,
+        round__tournament__season__series=series,
+        round__tournament__season__label=season,
+        round__number=number,
+    )
+
+
 @manager_required
 def round_manage(request, series, season, tournament, number):
     return _round_page(request, series, season, tournament, number)
@@ -268,28 +279,14 @@ def round_manage(request, series, season, tournament, number):
 
 @manager_required
 def table_edit(request, series, season, tournament, number, table):
-    found = get_object_or_404(
-        Table,
-        pk=table,
-        round__tournament__key=tournament,
-        round__tournament__season__series=series,
-        round__tournament__season__label=season,
-        round__number=number,
-    )
+    found = _table(series, season, tournament, number, table)
     return _round_page(request, series, season, tournament, number, table=found)
 
 
 @manager_required
 @require_POST
 def table_delete(request, series, season, tournament, number, table):
-    found = get_object_or_404(
-        Table,
-        pk=table,
-        round__tournament__key=tournament,
-        round__tournament__season__series=series,
-        round__tournament__season__label=season,
-        round__number=number,
-    )
+    found = _table(series, season, tournament, number, table)
     services.table_delete(table=found)
     messages.success(request, _("Table %(n)s deleted.") % {"n": found.number})
     return redirect("manage:round", series.slug, season, tournament, number)

@@ -59,6 +59,16 @@ class PlayerColumn(tables.Column):
         return value
 
 
+class ClubColumn(tables.Column):
+    """The club: hidden on phones, where the name and the points matter most."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("verbose_name", _("Club"))
+        hidden_on_phones = {"class": "d-none d-md-table-cell"}
+        kwargs.setdefault("attrs", {"td": hidden_on_phones, "th": hidden_on_phones})
+        super().__init__(*args, **kwargs)
+
+
 class StandingsTable(tables.Table):
     """Base: sortable, exportable, mobile-friendly."""
 
@@ -73,13 +83,7 @@ class StandingsTable(tables.Table):
 class DailyTable(StandingsTable):
     rank = RankColumn()
     player = PlayerColumn()
-    club = tables.Column(
-        verbose_name=_("Club"),
-        attrs={
-            "td": {"class": "d-none d-md-table-cell"},
-            "th": {"class": "d-none d-md-table-cell"},
-        },
-    )
+    club = ClubColumn()
     daily = PointsColumn(verbose_name=_("Daily total"))
     bonus = PointsColumn(verbose_name=_("Bonus"), places=0)
     points = PointsColumn(verbose_name=_("Tournament points"))
@@ -110,13 +114,7 @@ class InterclubTable(StandingsTable):
 class YearlyTable(StandingsTable):
     rank = RankColumn()
     player = PlayerColumn()
-    club = tables.Column(
-        verbose_name=_("Club"),
-        attrs={
-            "td": {"class": "d-none d-md-table-cell"},
-            "th": {"class": "d-none d-md-table-cell"},
-        },
-    )
+    club = ClubColumn()
     points = PointsColumn(verbose_name=_("Points"))
     counted_names = tables.Column(
         verbose_name=_("Counted tournaments"),
@@ -128,13 +126,7 @@ class YearlyTable(StandingsTable):
 class LudoTable(StandingsTable):
     rank = RankColumn()
     player = PlayerColumn()
-    club = tables.Column(
-        verbose_name=_("Club"),
-        attrs={
-            "td": {"class": "d-none d-md-table-cell"},
-            "th": {"class": "d-none d-md-table-cell"},
-        },
-    )
+    club = ClubColumn()
     points = PointsColumn(verbose_name=_("LUDO points"))
 
 

@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from competitions import admin as competitions_admin
+from competitions import services as competitions_services
 from competitions.interchange import import_competition
 from competitions.models import (
     Attendance,
@@ -381,7 +382,7 @@ def test_redraw_action_records_a_new_seed_and_the_stored_ceremony_follows(
     assert len(drawn_before) == 4
     new_seed = next(s for s in range(1, 1000) if draw_order(drawn_before, s) != drawn_before)
     seeds = iter([t1.draw_seed, new_seed])  # the same seed again must not count as a re-draw
-    monkeypatch.setattr(competitions_admin, "new_draw_seed", lambda: next(seeds))
+    monkeypatch.setattr(competitions_services, "new_draw_seed", lambda: next(seeds))
 
     response = admin_client.post(
         admin_url(Tournament, "changelist"),
