@@ -23,6 +23,7 @@ from .forms import (
     TournamentForm,
 )
 from .models import Player, Season, Series, Table, Tournament
+from .tables import ManageTournamentTable
 
 
 def _apply_errors(form, error: ValidationError) -> None:
@@ -83,20 +84,26 @@ def season_create(request, series):
     )
 
 
-@manager_required
-def season_manage(request, series, season):
-    season = _season(series, season)
-    tournaments = season.tournaments.annotate(tables=Count("rounds__tables"))
+def _season_page(request, season: Season, form: TournamentForm, status: int = 200):
+    tournaments = season.tournaments.select_related("season__series").annotate(
+        tables=Count("rounds__tables")
+    )
     return render(
         request,
         "competitions/season.html",
         {
             "season": season,
-            "tournaments": tournaments,
-            "form": TournamentForm(),
+            "tournament_table": ManageTournamentTable(tournaments),
+            "form": form,
             "settings": parse_settings(season.settings),
         },
+        status=status,
     )
+
+
+@manager_required
+def season_manage(request, series, season):
+    return _season_page(request, _season(series, season), TournamentForm())
 
 
 @manager_required
@@ -138,18 +145,7 @@ def tournament_create(request, series, season):
         else:
             messages.success(request, _("Tournament %(name)s created.") % {"name": tournament.name})
             return redirect("manage:tournament", series.slug, season.label, tournament.key)
-    tournaments = season.tournaments.annotate(tables=Count("rounds__tables"))
-    return render(
-        request,
-        "competitions/season.html",
-        {
-            "season": season,
-            "tournaments": tournaments,
-            "form": form,
-            "settings": parse_settings(season.settings),
-        },
-        status=400,
-    )
+    return _season_page(request, season, form, status=400)
 
 
 def _tournament(season: Season, key: str) -> Tournament:
