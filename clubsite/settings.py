@@ -163,6 +163,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "INFO")},
     "loggers": {
         "django.db.backends": {"level": "INFO"},
-        "celery": {"level": "WARNING"},
+        # In-process (eager) tasks would log every recompute twice; a worker keeps its lines.
+        "celery.app.trace": {"level": "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO"},
     },
 }

@@ -237,6 +237,8 @@ class SeatInline(admin.TabularInline):
     fields = ["player", "rank"]
     autocomplete_fields = ["player"]
     extra = 0
+    min_num = 2  # rules.md §1: a table has at least 2 players
+    validate_min = True
 
 
 class GameInline(admin.TabularInline):

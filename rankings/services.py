@@ -13,7 +13,7 @@ from .registry import SYSTEMS, get_system
 
 logger = logging.getLogger(__name__)
 
-# Namespace of the PostgreSQL advisory lock taken per season (first key of the two-int form).
+# Namespace of the PostgreSQL advisory lock taken per season (see recompute_lock_key).
 RECOMPUTE_LOCK_NAMESPACE = 7301
 
 
@@ -75,14 +75,17 @@ def season_recompute_request(*, season_ids: set[int]) -> None:
             transaction.on_commit(_EnqueueRecompute(sid), robust=True)
 
 
+def recompute_lock_key(season_id: int) -> int:
+    """The season's PostgreSQL advisory lock key: one bigint, our namespace in the high bits."""
+    return (RECOMPUTE_LOCK_NAMESPACE << 40) + season_id % (1 << 40)
+
+
 def _lock_season(season_id: int) -> None:
     # An advisory lock instead of a row lock: result entry keeps writing the season row
     # (data_version) while a recompute runs, and must not wait for it.
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_advisory_xact_lock(%s, %s)", [RECOMPUTE_LOCK_NAMESPACE, season_id]
-            )
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [recompute_lock_key(season_id)])
 
 
 def season_recompute(*, season_id: int, force: bool = False) -> bool:

@@ -91,7 +91,8 @@ def load_season(season: Season, *, with_history: bool = True) -> tuple[engine.Se
     tournaments_in = []
     table_numbers: dict[str, list[int]] = {}
     for t in tournaments:
-        ordered = list(tables[t.pk].values())
+        # A table needs 2 players (rules.md §1); one left half-entered does not count yet.
+        ordered = [table for table in tables[t.pk].values() if len(table["seats"]) >= 2]
         table_numbers[t.key] = [table["number"] for table in ordered]
         tournaments_in.append(
             engine.TournamentIn(

@@ -1,0 +1,112 @@
+"""Two recomputes of one season never interleave (architecture.md: the per-season lock).
+
+PostgreSQL only: the lock is an advisory lock, and SQLite serialises writers anyway. Each test
+runs two real threads, each on its own database connection, against committed data.
+"""
+
+import threading
+import time
+from dataclasses import dataclass
+
+import pytest
+from django.db import connection
+
+from competitions.interchange import import_competition
+from rankings import services
+from rankings.standings import boardgame
+
+# Long enough that two unlocked computes started together surely overlap.
+COMPUTE_SECONDS = 0.4
+
+
+@dataclass(frozen=True)
+class Interval:
+    thread: str
+    start: float
+    end: float
+
+
+@pytest.fixture(autouse=True)
+def postgresql_only():
+    if connection.vendor != "postgresql":
+        pytest.skip(f"the per-season lock is a PostgreSQL advisory lock, not {connection.vendor}")
+
+
+@pytest.fixture
+def timed_compute(monkeypatch) -> list[Interval]:
+    """Wrap the season's real compute: record (thread, start, end), sleeping inside."""
+    intervals: list[Interval] = []
+    real_compute = boardgame.compute
+
+    def compute(season):
+        start = time.monotonic()
+        try:
+            time.sleep(COMPUTE_SECONDS)
+            return real_compute(season)
+        finally:
+            intervals.append(Interval(threading.current_thread().name, start, time.monotonic()))
+
+    monkeypatch.setattr(boardgame, "compute", compute)
+    return intervals
+
+
+def recompute_in_two_threads(season_id: int) -> tuple[dict[str, object], dict[str, BaseException]]:
+    """Start two forced recomputes of the season at the same moment; wait for both."""
+    barrier = threading.Barrier(2)
+    results: dict[str, object] = {}
+    errors: dict[str, BaseException] = {}
+
+    def work() -> None:
+        name = threading.current_thread().name
+        try:
+            barrier.wait(timeout=10)
+            results[name] = services.season_recompute(season_id=season_id, force=True)
+        except BaseException as exc:  # noqa: BLE001  (reported by the test)
+            errors[name] = exc
+        finally:
+            connection.close()  # this thread's connection, or the test database cannot go
+
+    threads = [threading.Thread(target=work, name=f"recompute-{i}") for i in (1, 2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+        assert not thread.is_alive(), f"{thread.name} still running after 60 s"
+    return results, errors
+
+
+def overlap(a: Interval, b: Interval) -> bool:
+    return a.start < b.end and b.start < a.end
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_recomputes_of_one_season_never_interleave(circuit_file, timed_compute):
+    season = import_competition(circuit_file)
+    timed_compute.clear()
+
+    results, errors = recompute_in_two_threads(season.pk)
+
+    assert errors == {}
+    assert results == {"recompute-1": True, "recompute-2": True}
+    first, second = sorted(timed_compute, key=lambda i: i.start)
+    assert {first.thread, second.thread} == {"recompute-1", "recompute-2"}
+    assert not overlap(first, second), f"{first} and {second} overlap"
+    assert first.end <= second.start
+    season.refresh_from_db()
+    assert season.standings_version == season.data_version
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_the_lock_two_recomputes_do_interleave(circuit_file, timed_compute, monkeypatch):
+    """Proves the test above is not vacuous: only the lock keeps the computes apart."""
+    season = import_competition(circuit_file)
+    timed_compute.clear()
+    monkeypatch.setattr(services, "_lock_season", lambda season_id: None)
+
+    _results, errors = recompute_in_two_threads(season.pk)
+
+    first, second = sorted(timed_compute, key=lambda i: i.start)
+    assert {first.thread, second.thread} == {"recompute-1", "recompute-2"}
+    assert overlap(first, second), f"{first} and {second} did not overlap"
+    # Unlocked, the later writer may also trip over the rows the other one just stored.
+    assert all(type(exc).__name__ == "IntegrityError" for exc in errors.values()), errors

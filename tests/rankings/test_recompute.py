@@ -1,0 +1,385 @@
+"""The recompute pipeline through the real stack: ORM signal -> on_commit -> Celery task (eager)
+-> `season_recompute` -> stored standings (architecture.md, "Signals only enqueue").
+
+Transactional tests on purpose: the pipeline acts on a real COMMIT (and a real ROLLBACK), as it
+does behind a page, the admin or a shell.
+"""
+
+import copy
+import json
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from django.db import transaction
+
+from clubsite.celery import app as celery_app
+from competitions.interchange import import_competition
+from competitions.models import Season, Seat, Table
+from rankings.models import StandingsTable
+from rankings.services import season_recompute
+from rankings.standings import boardgame
+from rankings.tasks import recompute_season
+
+pipeline = pytest.mark.django_db(transaction=True)
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def eager_celery():
+    """The default without CELERY_BROKER_URL, forced so a developer's broker cannot leak in."""
+    saved = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = saved
+
+
+@pytest.fixture
+def sent(monkeypatch) -> list[int]:
+    """Season ids passed to `recompute_season.delay`, in order; the task still runs."""
+    calls: list[int] = []
+    real_delay = recompute_season.delay
+
+    def spy(season_id, *args, **kwargs):
+        calls.append(season_id)
+        return real_delay(season_id, *args, **kwargs)
+
+    monkeypatch.setattr(recompute_season, "delay", spy)
+    return calls
+
+
+@pytest.fixture
+def file_2024(circuit_file) -> dict:
+    """The same series one year earlier: one regular tournament of 5 players, no history.
+
+    rules.md §1.1-1.3 by hand: Catan x=3, ranks 1,2,3 -> 103 2/3, 50 1/3, 0; Carcassonne x=2,
+    ranks 1,2 -> 103, 0. No cap for 2024 (nothing before it), X=5: bonus 5,4,3,2,2.
+    Yearly 2024: p1 108 2/3, p4 107, p2 53 1/3, p3 2, p5 2. As Y-1 of 2025 it gives 2025 the cap
+    round_half_up(5 / 10) * 10 = 10.
+    """
+    data = copy.deepcopy(circuit_file)
+    data["season"] = "2024"
+    data["name"] = "Belgian board game circuit 2024"
+    del data["history"]
+    del data["previous_participants"]
+    data["tournaments"] = [
+        {
+            "id": "t2024",
+            "name": "Leuven",
+            "date": "2024-05-12",
+            "final": False,
+            "draw_seed": 42,
+            "rounds": [
+                {
+                    "tables": [
+                        {
+                            "game": "Catan",
+                            "results": [
+                                {"player": "p1", "rank": 1},
+                                {"player": "p2", "rank": 2},
+                                {"player": "p3", "rank": 3},
+                            ],
+                        },
+                        {
+                            "game": "Carcassonne",
+                            "results": [
+                                {"player": "p4", "rank": 1},
+                                {"player": "p5", "rank": 2},
+                            ],
+                        },
+                    ]
+                }
+            ],
+        }
+    ]
+    return data
+
+
+def stored(season: Season) -> str:
+    """Every stored standings table of the season, as one canonical JSON text."""
+    tables = StandingsTable.objects.filter(season=season).order_by("kind", "key", "position")
+    return json.dumps(
+        [{"kind": t.kind, "key": t.key, "position": t.position, "data": t.data} for t in tables],
+        sort_keys=True,
+    )
+
+
+def table_data(season: Season, kind: str, key: str = "") -> dict:
+    return StandingsTable.objects.get(season=season, kind=kind, key=key).data
+
+
+def row_of(rows: list[dict], player: str) -> dict:
+    return next(row for row in rows if row["player"] == player)
+
+
+def daily_row(season: Season, tournament: str, player: str) -> dict:
+    return row_of(table_data(season, boardgame.KIND_TOURNAMENT, tournament)["standings"], player)
+
+
+def tournaments_of(season: Season) -> list[dict]:
+    return [t.data for t in StandingsTable.objects.filter(season=season, kind="tournament")]
+
+
+def seat_of(season: Season, tournament: str, round_number: int, player: str) -> Seat:
+    return Seat.objects.get(
+        round__season=season,
+        round__tournament__key=tournament,
+        round__number=round_number,
+        player__key=player,
+    )
+
+
+def fresh(season: Season) -> Season:
+    season.refresh_from_db()
+    return season
+
+
+def approx(value: Fraction | float):
+    return pytest.approx(float(value), rel=1e-12, abs=1e-12)
+
+
+# --- signals -> on_commit -> task -------------------------------------------------------------
+
+
+@pipeline
+def test_saving_a_seat_marks_the_season_stale_and_the_commit_recomputes(circuit_file, sent):
+    season = import_competition(circuit_file)
+    assert not fresh(season).recomputing
+    # rules.md §1.1: t1 round 1, Catan ranks 1,2,2,4 -> p1 104.5; round 2, p1 second of 2 -> 0.
+    assert daily_row(season, "t1", "p1")["daily"] == approx(104.5)
+    before = stored(season)
+    sent.clear()
+
+    with transaction.atomic():
+        seat = seat_of(season, "t1", 2, "p1")
+        seat.rank = 1  # ties p5 for first at the Carcassonne table of 2
+        seat.save()
+        season = fresh(season)
+        assert season.data_version > season.standings_version
+        assert season.recomputing
+        assert sent == [], "nothing is sent before the commit"
+        assert stored(season) == before
+
+    assert sent == [season.pk]
+    season = fresh(season)
+    assert season.standings_version == season.data_version
+    assert not season.recomputing
+    # Both at average place 1.5 of 2: placement 50 + win bonus 2 + fraction 1/2 = 52.5 each.
+    assert daily_row(season, "t1", "p1")["daily"] == approx(Fraction(209, 2) + Fraction(105, 2))
+    assert daily_row(season, "t1", "p5")["daily"] == approx(52.5)
+    assert stored(season) != before
+
+
+@pipeline
+def test_many_changes_in_one_transaction_send_one_task_per_season(circuit_file, file_2024, sent):
+    season = import_competition(circuit_file)
+    earlier = import_competition(file_2024)
+    sent.clear()
+
+    with transaction.atomic():
+        for player, rank in (("p1", 2), ("p2", 1), ("p3", 3), ("p4", 3)):
+            seat = seat_of(season, "t1", 1, player)
+            seat.rank = rank
+            seat.save()
+        table = Table.objects.get(round__season=season, round__tournament__key="t2", number=2)
+        table.game = "Ticket to Ride"
+        table.save()
+        seat = seat_of(earlier, "t2024", 1, "p2")
+        seat.rank = 3  # 2024 changes: 2025 (reads it for cap and LUDO) is due as well
+        seat.save()
+        seat = seat_of(season, "t2", 1, "p5")
+        seat.rank = 2
+        seat.save()
+
+    assert Counter(sent) == {season.pk: 1, earlier.pk: 1}
+    for s in (season, earlier):
+        s = fresh(s)
+        assert s.standings_version == s.data_version
+    games = {t.key for t in StandingsTable.objects.filter(season=season, kind="game")}
+    assert games == {"Catan", "Carcassonne", "Ticket to Ride"}
+
+
+@pipeline
+def test_a_rolled_back_transaction_sends_nothing_and_stores_nothing(circuit_file, sent):
+    season = import_competition(circuit_file)
+    season = fresh(season)
+    versions = (season.data_version, season.standings_version, season.standings_computed_at)
+    before = stored(season)
+    sent.clear()
+
+    with pytest.raises(RuntimeError, match="user cancelled"):
+        with transaction.atomic():
+            seat = seat_of(season, "t1", 2, "p1")
+            seat.rank = 1
+            seat.save()
+            assert fresh(season).recomputing
+            raise RuntimeError("user cancelled")
+
+    assert sent == []
+    season = fresh(season)
+    assert (season.data_version, season.standings_version, season.standings_computed_at) == (
+        versions
+    )
+    assert stored(season) == before
+    assert seat_of(season, "t1", 2, "p1").rank == 2
+
+
+@pipeline
+def test_deleting_a_seat_recomputes(circuit_file, sent):
+    season = import_competition(circuit_file)
+    assert table_data(season, "tournament", "t1")["participants"] == 5
+    sent.clear()
+
+    with transaction.atomic():
+        seat_of(season, "t1", 1, "p4").delete()
+        assert fresh(season).recomputing
+
+    assert sent == [season.pk]
+    season = fresh(season)
+    assert season.standings_version == season.data_version
+    t1 = table_data(season, "tournament", "t1")
+    assert t1["participants"] == 4
+    assert "p4" not in {row["player"] for row in t1["standings"]}
+    # Catan is now a table of 3 with ranks 1,2,2: p1 100 + 3 + 100/150; p2, p3 25 + 25/150.
+    assert daily_row(season, "t1", "p1")["daily"] == approx(Fraction(311, 3))
+    assert daily_row(season, "t1", "p2")["daily"] == approx(Fraction(151, 6))
+    assert "p4" in {row["player"] for row in table_data(season, "tournament", "t2")["standings"]}
+
+
+# --- seasons that read earlier seasons --------------------------------------------------------
+
+
+@pipeline
+def test_a_change_in_2024_recomputes_2025_of_the_same_series(circuit_file, file_2024, sent):
+    season = import_competition(circuit_file)
+    # Without a stored 2024: the cap comes from previous_participants [64, 70, 81] -> 70, and
+    # LUDO from the imported 2024 total (p1 812.4).
+    assert {t["cap"] for t in tournaments_of(season)} == {70}
+    p1_2025 = Fraction(row_of(table_data(season, "yearly")["rows"], "p1")["points"])
+    assert row_of(table_data(season, "ludo")["rows"], "p1")["points"] == approx(
+        Fraction(2, 3) * Fraction("812.4") + p1_2025
+    )
+    sent.clear()
+
+    earlier = import_competition(file_2024)
+
+    # Importing 2024 sent 2025's task too: its cap and LUDO now read the stored 2024.
+    assert Counter(sent) == {earlier.pk: 1, season.pk: 1}
+    season = fresh(season)
+    assert season.standings_version == season.data_version
+    assert {t["cap"] for t in tournaments_of(season)} == {10}
+    yearly_2024 = table_data(earlier, "yearly")["rows"]
+    assert row_of(yearly_2024, "p1")["points"] == approx(Fraction(326, 3))
+    assert row_of(table_data(season, "ludo")["rows"], "p1")["points"] == approx(
+        Fraction(2, 3) * Fraction(326, 3) + p1_2025
+    )
+    sent.clear()
+    computed_at = season.standings_computed_at
+
+    with transaction.atomic():
+        first, third = seat_of(earlier, "t2024", 1, "p1"), seat_of(earlier, "t2024", 1, "p3")
+        first.rank, third.rank = 3, 1
+        first.save()
+        third.save()
+        assert fresh(season).recomputing, "2025 is stale as soon as 2024 changes"
+
+    assert Counter(sent) == {earlier.pk: 1, season.pk: 1}
+    season = fresh(season)
+    assert season.standings_version == season.data_version
+    assert season.standings_computed_at > computed_at
+    # 2024 now: p3 103 2/3 (rank 1), p4 103, p2 50 1/3, p1 and p5 0 (shared rank 4, bonus 2).
+    assert row_of(table_data(earlier, "yearly")["rows"], "p1")["points"] == approx(2)
+    ludo = table_data(season, "ludo")["rows"]
+    assert row_of(ludo, "p1")["points"] == approx(Fraction(2, 3) * 2 + p1_2025)
+    p3_2025 = Fraction(row_of(table_data(season, "yearly")["rows"], "p3")["points"])
+    assert row_of(ludo, "p3")["points"] == approx(Fraction(2, 3) * Fraction(326, 3) + p3_2025)
+
+
+# --- determinism and failure ------------------------------------------------------------------
+
+
+@pipeline
+def test_recomputing_twice_stores_byte_identical_standings(circuit_file, file_2024):
+    import_competition(file_2024)
+    season = import_competition(circuit_file)
+    after_import = stored(season)
+
+    assert season_recompute(season_id=season.pk, force=True)
+    first = stored(season)
+    assert season_recompute(season_id=season.pk, force=True)
+    second = stored(season)
+
+    assert first == second == after_import
+    assert not season_recompute(season_id=season.pk), "nothing to do when up to date"
+
+
+def _crash_mid_way(season):
+    """The season's compute wipes the stored rows, then fails: a crash half-way through."""
+    StandingsTable.objects.filter(season=season).delete()
+    raise RuntimeError("engine crashed")
+
+
+@pipeline
+def test_a_crash_mid_way_leaves_the_previous_standings_intact(circuit_file, monkeypatch):
+    season = fresh(import_competition(circuit_file))
+    before, version = stored(season), season.standings_version
+    monkeypatch.setattr(boardgame, "compute", _crash_mid_way)
+
+    with pytest.raises(RuntimeError, match="engine crashed"):
+        season_recompute(season_id=season.pk, force=True)
+
+    season = fresh(season)
+    assert season.standings_version == version
+    assert stored(season) == before
+
+
+@pipeline
+def test_a_crash_in_the_task_after_commit_keeps_the_change_and_the_old_standings(
+    circuit_file, monkeypatch
+):
+    season = fresh(import_competition(circuit_file))
+    before, version = stored(season), season.standings_version
+    monkeypatch.setattr(boardgame, "compute", _crash_mid_way)
+
+    with transaction.atomic():
+        seat = seat_of(season, "t1", 2, "p1")
+        seat.rank = 1
+        seat.save()
+
+    # The result is saved, the failed recompute is logged, the page keeps saying "recomputing".
+    assert seat_of(season, "t1", 2, "p1").rank == 1
+    season = fresh(season)
+    assert season.standings_version == version
+    assert season.recomputing
+    assert stored(season) == before
+    monkeypatch.undo()
+    assert season_recompute(season_id=season.pk), "the next recompute heals it"
+    assert not fresh(season).recomputing
+
+
+@pipeline
+def test_a_change_after_a_recompute_in_the_same_transaction_is_not_lost(circuit_file):
+    with transaction.atomic():
+        season = import_competition(circuit_file)  # recomputes inside this transaction
+        seat = seat_of(season, "t1", 2, "p1")
+        seat.rank = 1
+        seat.save()
+        assert fresh(season).recomputing
+
+    assert daily_row(season, "t1", "p1")["daily"] == approx(157)
+
+
+@pipeline
+def test_a_table_left_with_one_player_does_not_count_and_breaks_nothing(circuit_file):
+    season = import_competition(circuit_file)
+    # t2's Carcassonne table: p2 beat p4; deleting p4's seat leaves a table of one
+    Seat.objects.get(
+        table__round__tournament__key="t2", table__game="Carcassonne", player__key="p4"
+    ).delete()
+    season.refresh_from_db()
+    assert not season.recomputing
+    t2 = StandingsTable.objects.get(season=season, kind="tournament", key="t2").data
+    assert [tb["game"] for tb in t2["tables"]] == ["Catan"]
+    assert t2["participants"] == 3
