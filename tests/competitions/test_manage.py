@@ -248,3 +248,35 @@ def test_adding_a_player_and_a_club(manager_client, season):
     )
     assert response["Location"] == url  # an outside "next" is ignored
     assert season.series.players.get(name="Zoë Lambert").club == club
+
+
+def test_manager_page_query_counts_do_not_grow_with_players(manager_client, season):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from competitions.models import Player, Round
+
+    def counts():
+        result = []
+        for url in [
+            round_url(1),
+            reverse("manage:season", args=["belgian-circuit", "2025"]),
+            reverse("manage:players", args=["belgian-circuit"]),
+        ]:
+            with CaptureQueriesContext(connection) as ctx:
+                assert manager_client.get(url).status_code == 200
+            result.append(len(ctx.captured_queries))
+        return result
+
+    before = counts()
+    # forty more players, seated at ten more tables of round 1 of t2
+    series = season.series
+    players = Player.objects.bulk_create(
+        Player(series=series, key=f"n{i}", name=f"New Player {i}") for i in range(40)
+    )
+    round_ = Round.objects.get(tournament__key="t2", number=1)
+    for n in range(10):
+        table = Table.objects.create(round=round_, number=10 + n, game="Azul")
+        for rank, player in enumerate(players[4 * n : 4 * n + 4], 1):
+            Seat.objects.create(table=table, player=player, rank=rank)
+    assert counts() == before
