@@ -125,6 +125,11 @@ class CircuitSettingsForm(forms.Form):
         return settings
 
 
+def player_label(player: Player) -> str:
+    """How the round page's suggestion list names a player (unique even for equal names)."""
+    return f"{player.name} ({player.key})"
+
+
 class TableForm(forms.Form):
     """One table: the game and up to six players in finishing order, ranks only for ties."""
 
@@ -142,7 +147,7 @@ class TableForm(forms.Form):
         for p in players:
             names.setdefault(p.name.casefold(), []).append(p)
         for p in players:
-            self.by_label[self.label_of(p).casefold()] = p
+            self.by_label[player_label(p).casefold()] = p
             self.by_label[p.key.casefold()] = p
         self.ambiguous = {name for name, group in names.items() if len(group) > 1}
         for name, group in names.items():
@@ -164,9 +169,6 @@ class TableForm(forms.Form):
                 max_value=SEATS,
                 widget=forms.NumberInput(attrs={"class": "rank", "inputmode": "numeric"}),
             )
-
-    def label_of(self, player: Player) -> str:
-        return f"{player.name} ({player.key})"
 
     def seat_rows(self):
         return [(self[f"player_{i}"], self[f"rank_{i}"]) for i in range(1, SEATS + 1)]
@@ -216,6 +218,6 @@ class TableForm(forms.Form):
     def initial_for(cls, table) -> dict:
         initial = {"game": table.game}
         for i, seat in enumerate(table.seats.select_related("player").order_by("rank", "id"), 1):
-            initial[f"player_{i}"] = f"{seat.player.name} ({seat.player.key})"
+            initial[f"player_{i}"] = player_label(seat.player)
             initial[f"rank_{i}"] = seat.rank
         return initial

@@ -20,7 +20,7 @@ from competitions.models import Club, Player, Season, SeasonPlayer, Series
 from . import tables as t
 from .exports import csv_archive, csv_tables
 from .models import StandingsTable
-from .selectors import fresh_standings_document
+from .selectors import fresh_standings_document, standings_table
 from .standings.boardgame import KIND_GAME, KIND_LUDO, KIND_TOURNAMENT, KIND_YEARLY
 
 
@@ -156,9 +156,7 @@ def season_detail(request, series, season):
 
 def tournament_detail(request, series, season, tournament):
     season = _season(series, season)
-    stored = StandingsTable.objects.filter(
-        season=season, kind=KIND_TOURNAMENT, key=tournament
-    ).first()
+    stored = standings_table(season=season, kind=KIND_TOURNAMENT, key=tournament)
     if stored is None:
         raise Http404(_("No such tournament."))
     data = stored.data
@@ -213,7 +211,7 @@ def tournament_detail(request, series, season, tournament):
 
 
 def _season_rows(season: Season, kind: str, key: str = "") -> tuple[StandingsTable | None, list]:
-    stored = StandingsTable.objects.filter(season=season, kind=kind, key=key).first()
+    stored = standings_table(season=season, kind=kind, key=key)
     return stored, (stored.data["rows"] if stored else [])
 
 
