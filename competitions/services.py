@@ -8,6 +8,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
 
 from .boardgame import parse_settings, validate_settings
 from .models import (
@@ -126,7 +127,7 @@ def _ensure_entries(season: Season, players: Sequence[Player]) -> None:
         SeasonPlayer(season=season, player=p, club_id=p.club_id, position=last + i + 1)
         for i, p in enumerate(p for p in players if p.pk not in known)
     ]
-    SeasonPlayer.objects.bulk_create(new)
+    bulk_create_with_history(new, SeasonPlayer)
 
 
 def table_save(
