@@ -16,6 +16,7 @@ install: $(VENV)/.installed
 
 run: install
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py recompute --stale
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 

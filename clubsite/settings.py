@@ -145,6 +145,10 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
+# Seconds a recompute waits for another recompute of the same season before it gives up (the
+# task then retries later).
+RECOMPUTE_LOCK_TIMEOUT = float(os.getenv("RECOMPUTE_LOCK_TIMEOUT", "60"))
+
 if PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)

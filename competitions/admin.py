@@ -1,6 +1,7 @@
 """The Django admin: staff correct anything here, and every correction is kept in a history.
 
-Every model has `history = HistoricalRecords()` and every admin below derives from
+Every model has `history = HistoricalRecords()` and every admin here and in the systems' own
+admin modules (`competitions/systems/<name>/admin.py`, found through the registry) derives from
 `SimpleHistoryAdmin`, so a change through a form, an inline or an action is recorded with the
 request's user (HistoryRequestMiddleware). Saving a result row fires the recompute signal, so the
 stored standings follow a correction without anything else to do here.
@@ -18,35 +19,25 @@ from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 from simple_history.utils import get_history_manager_for_model
 
-from rankings.registry import SYSTEMS
-
+from .discovery import import_system_modules
 from .models import (
-    Attendance,
-    Challenge,
-    ChallengeScore,
     Club,
     Game,
     Group,
-    GroupPlayer,
-    HistoricTotal,
-    Placement,
     Player,
-    Pool,
-    PoolMember,
     Round,
+    RoundEntry,
     Season,
     SeasonPlayer,
-    Seat,
     Series,
-    System,
-    Table,
     Tournament,
 )
+from .registry import find_system
 from .services import tournament_redraw
 
 # Stored in the history rows (data, not a label), so not translated.
 BASELINE_REASON = "Stored state before the first recorded change (row created without history)"
-REDRAW_REASON = "Re-drew the prize ceremony lot"
+REDRAW_REASON = "Re-drew the lot"
 
 
 def _is_historical(model) -> bool:
@@ -86,8 +77,9 @@ class HistoryAdmin(SimpleHistoryAdmin):
 # --- forms for rows whose round is copied from their parent --------------------------------------
 
 
-class _RoundCopiedFromParentForm(forms.ModelForm):
-    """Seat and PoolMember copy `round` from their table or pool, a field the form does not show,
+class RoundCopiedFromParentForm(forms.ModelForm):
+    """Rows that copy `round` from their parent (a board-game seat from its table, a bridge pool
+    member from its pool) hold a field the form does not show,
     so the database constraint "a player once per round" is checked here instead of failing as
     an IntegrityError on save."""
 
@@ -114,22 +106,6 @@ class _RoundCopiedFromParentForm(forms.ModelForm):
         return cleaned
 
 
-class SeatForm(_RoundCopiedFromParentForm):
-    parent_field = "table"
-
-    class Meta:
-        model = Seat
-        fields = ["table", "player", "rank"]
-
-
-class PoolMemberForm(_RoundCopiedFromParentForm):
-    parent_field = "pool"
-
-    class Meta:
-        model = PoolMember
-        fields = ["pool", "player", "position", "reason"]
-
-
 class RoundForm(forms.ModelForm):
     class Meta:
         model = Round
@@ -153,10 +129,10 @@ class SeasonForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         series = cleaned.get("series")
-        spec = SYSTEMS.get(series.system) if series is not None else None
+        spec = find_system(series.system) if series is not None else None
         if spec is not None and "settings" in cleaned:
             # The recompute reads the settings without checking them again.
-            problems = spec.interchange_module().validate_settings(cleaned["settings"])
+            problems = spec.settings.validate(cleaned["settings"])
             if problems:
                 self.add_error(
                     "settings",
@@ -176,17 +152,17 @@ class TournamentRoundFormSet(forms.BaseInlineFormSet):
 # --- inlines ------------------------------------------------------------------------------------
 
 
+def system_inlines(system: str | None, name: str) -> list[type[admin.options.InlineModelAdmin]]:
+    """The inlines a system's admin module adds to a shared page (SEASON_INLINES, ...)."""
+    spec = find_system(system) if system else None
+    module = spec.admin_module() if spec is not None else None
+    return list(getattr(module, name, []))
+
+
 class SeasonPlayerInline(admin.TabularInline):
     model = SeasonPlayer
     fields = ["position", "player", "club", "start_points", "start_elo"]
     autocomplete_fields = ["player", "club"]
-    extra = 0
-
-
-class HistoricTotalInline(admin.TabularInline):
-    model = HistoricTotal
-    fields = ["label", "player", "points"]
-    autocomplete_fields = ["player"]
     extra = 0
 
 
@@ -201,87 +177,6 @@ class RoundInline(admin.TabularInline):
 
     def get_queryset(self, request):
         return super().get_queryset(request).filter(group__isnull=True)
-
-
-class GroupInline(admin.TabularInline):
-    model = Group
-    fields = ["position", "name", "scale"]
-    extra = 0
-    show_change_link = True
-
-
-class PlacementInline(admin.TabularInline):
-    model = Placement
-    fields = ["place", "player", "country", "nordic", "ffo", "provisional", "uncertainty"]
-    autocomplete_fields = ["player"]
-    extra = 0
-
-
-class GroupPlayerInline(admin.TabularInline):
-    model = GroupPlayer
-    fields = ["position", "player", "player_class", "born"]
-    autocomplete_fields = ["player"]
-    extra = 0
-
-
-class TableInline(admin.TabularInline):
-    model = Table
-    fields = ["number", "game"]
-    extra = 0
-    show_change_link = True
-
-
-class SeatInline(admin.TabularInline):
-    model = Seat
-    form = SeatForm
-    fields = ["player", "rank"]
-    autocomplete_fields = ["player"]
-    extra = 0
-    min_num = 2  # rules.md §1: a table has at least 2 players
-    validate_min = True
-
-
-class GameInline(admin.TabularInline):
-    model = Game
-    fields = ["white", "black", "result", "manual"]
-    autocomplete_fields = ["white", "black"]
-    extra = 0
-
-
-class AttendanceInline(admin.TabularInline):
-    model = Attendance
-    fields = ["player", "status", "volunteer_bye"]
-    autocomplete_fields = ["player"]
-    extra = 0
-
-
-class PoolInline(admin.TabularInline):
-    model = Pool
-    fields = ["number"]
-    extra = 0
-    show_change_link = True
-
-
-class PoolMemberInline(admin.TabularInline):
-    model = PoolMember
-    form = PoolMemberForm
-    fields = ["position", "player", "reason"]
-    autocomplete_fields = ["player"]
-    extra = 0
-
-
-class ChallengeInline(admin.TabularInline):
-    model = Challenge
-    fields = ["number"]
-    extra = 0
-    show_change_link = True
-
-
-class ChallengeScoreInline(admin.TabularInline):
-    model = ChallengeScore
-    fields = ["player", "imps"]
-    autocomplete_fields = ["player"]
-    extra = 0
 
 
 # --- people and seasons -------------------------------------------------------------------------
@@ -306,8 +201,8 @@ class ClubAdmin(HistoryAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(HistoryAdmin):
-    list_display = ["name", "key", "club", "country", "born", "series"]
-    list_filter = ["series", "country"]
+    list_display = ["name", "key", "club", "born", "series"]
+    list_filter = ["series"]
     search_fields = ["name", "key"]
     autocomplete_fields = ["club"]
     list_select_related = ["series", "club"]
@@ -321,7 +216,7 @@ class SeasonAdmin(HistoryAdmin):
         "series",
         "label",
         "closed",
-        "recomputing",
+        "stale",
         "data_version",
         "standings_version",
         "standings_computed_at",
@@ -338,11 +233,15 @@ class SeasonAdmin(HistoryAdmin):
             {"fields": ["data_version", "standings_version", "standings_computed_at"]},
         ),
     ]
-    inlines = [SeasonPlayerInline, HistoricTotalInline]
+    inlines = [SeasonPlayerInline]
 
-    @admin.display(boolean=True, description=_("recomputing"))
-    def recomputing(self, obj: Season) -> bool:
-        return obj.recomputing
+    def get_inlines(self, request, obj):
+        system = obj.series.system if obj is not None else None
+        return [*self.inlines, *system_inlines(system, "SEASON_INLINES")]
+
+    @admin.display(boolean=True, description=_("stale standings"))
+    def stale(self, obj: Season) -> bool:
+        return obj.stale
 
     def save_model(self, request, obj, form, change):
         if change:
@@ -350,7 +249,12 @@ class SeasonAdmin(HistoryAdmin):
             # is open; saving the whole row would put back the versions read when it loaded.
             ensure_history_baseline(obj)
             obj._history_user = request.user
-            bookkeeping = {"data_version", "standings_version", "standings_computed_at"}
+            bookkeeping = {
+                "data_version",
+                "enqueued_version",
+                "standings_version",
+                "standings_computed_at",
+            }
             obj.save(
                 update_fields=[
                     f.name
@@ -371,30 +275,28 @@ class SeasonPlayerAdmin(HistoryAdmin):
     list_select_related = ["player", "season__series", "club"]
 
 
-@admin.register(HistoricTotal)
-class HistoricTotalAdmin(HistoryAdmin):
-    list_display = ["player", "label", "points", "season"]
-    list_filter = ["season", "label"]
-    search_fields = ["player__name", "player__key"]
-    autocomplete_fields = ["season", "player"]
-    list_select_related = ["player", "season__series"]
-
-
 # --- tournaments and rounds ---------------------------------------------------------------------
 
 
 @admin.register(Tournament)
 class TournamentAdmin(HistoryAdmin):
-    list_display = ["name", "key", "date", "season", "final", "county_championship", "draw_seed"]
-    list_filter = ["season", "final", "county_championship"]
+    list_display = ["name", "key", "date", "season", "final", "draw_seed"]
+    list_filter = ["season", "final"]
     search_fields = ["name", "key", "season__name", "season__label"]
     date_hierarchy = "date"
     autocomplete_fields = ["season"]
     list_select_related = ["season__series"]
-    inlines = [RoundInline, GroupInline, PlacementInline]
+    inlines = [RoundInline]
     actions = ["redraw_lot"]
 
-    @admin.action(description=_("Re-draw the prize ceremony lot"), permissions=["change"])
+    def get_inlines(self, request, obj):
+        system = obj.season.series.system if obj is not None else None
+        return [*self.inlines, *system_inlines(system, "TOURNAMENT_INLINES")]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related(*self.list_select_related)
+
+    @admin.action(description=_("Re-draw the lot"), permissions=["change"])
     def redraw_lot(self, request, queryset):
         ids = list(queryset.values_list("pk", flat=True))
         # One transaction: each season's recompute is sent once, after the last new seed.
@@ -424,27 +326,11 @@ class GroupAdmin(HistoryAdmin):
     list_filter = ["tournament__season", "scale"]
     search_fields = ["name", "tournament__name"]
     autocomplete_fields = ["tournament"]
-    list_select_related = ["tournament"]
-    inlines = [GroupPlayerInline]
+    list_select_related = ["tournament__season__series"]
 
-
-@admin.register(GroupPlayer)
-class GroupPlayerAdmin(HistoryAdmin):
-    list_display = ["player", "group", "group__tournament", "position", "player_class", "born"]
-    list_filter = ["group__tournament__season"]
-    search_fields = ["player__name", "player__key", "group__name"]
-    autocomplete_fields = ["group", "player"]
-    list_select_related = ["player", "group__tournament"]
-
-
-# The results a round holds, by the system of its season.
-ROUND_INLINES: dict[str, list[type[admin.TabularInline]]] = {
-    System.BOARDGAME: [TableInline],
-    System.OTHELLO: [],
-    System.CHESS: [GameInline],
-    System.KEIZER: [GameInline, AttendanceInline],
-    System.BRIDGE: [PoolInline, ChallengeInline, AttendanceInline],
-}
+    def get_inlines(self, request, obj):
+        system = obj.tournament.season.series.system if obj is not None else None
+        return system_inlines(system, "GROUP_INLINES")
 
 
 @admin.register(Round)
@@ -457,9 +343,7 @@ class RoundAdmin(HistoryAdmin):
     list_select_related = ["season__series", "tournament", "group"]
 
     def get_inlines(self, request, obj):
-        if obj is None:
-            return []
-        return ROUND_INLINES.get(obj.season.series.system, [])
+        return system_inlines(obj.season.series.system if obj else None, "ROUND_INLINES")
 
     def get_queryset(self, request):
         # The change page picks its inlines by the season's system. (A queryset that already
@@ -467,92 +351,114 @@ class RoundAdmin(HistoryAdmin):
         return super().get_queryset(request).select_related(*self.list_select_related)
 
 
-@admin.register(Table)
-class TableAdmin(HistoryAdmin):
-    list_display = ["__str__", "round__tournament", "game", "round__season"]
-    list_filter = ["round__season", "round__tournament__final"]
-    search_fields = ["game", "round__tournament__name"]
-    autocomplete_fields = ["round"]
-    list_select_related = ["round__tournament", "round__season__series"]
-    inlines = [SeatInline]
-
-    def get_queryset(self, request):
-        # __str__ shows the round, in autocomplete answers too. (A queryset that already
-        # selects related rows makes the changelist skip list_select_related, hence all here.)
-        return super().get_queryset(request).select_related(*self.list_select_related)
+# --- two-player games (chess groups, Keizer) ----------------------------------------------------
 
 
-@admin.register(Seat)
-class SeatAdmin(HistoryAdmin):
-    form = SeatForm
-    list_display = ["player", "rank", "table", "round__tournament", "round__season"]
-    list_filter = ["round__season", "round__tournament__final"]
-    search_fields = ["player__name", "player__key", "table__game", "round__tournament__name"]
-    autocomplete_fields = ["table", "player"]
-    list_select_related = ["player", "table__round", "round__tournament", "round__season__series"]
+class GameEntryForm(forms.ModelForm):
+    """A player of a game: the entry takes the game's round and the status "played"."""
+
+    class Meta:
+        model = RoundEntry
+        fields = ["colour", "player"]
+
+    def clean(self):
+        cleaned = super().clean()
+        game, player = self.instance.game if self.instance.game_id else None, cleaned.get("player")
+        round_id = getattr(game, "round_id", None) or getattr(self, "parent_round_id", None)
+        if round_id and player is not None:
+            clash = RoundEntry.objects.filter(round_id=round_id, player=player)
+            if self.instance.pk is not None:
+                clash = clash.exclude(pk=self.instance.pk)
+            if clash.exists():
+                raise forms.ValidationError(
+                    _("%(player)s already has an entry in this round.") % {"player": player}
+                )
+        return cleaned
 
 
-@admin.register(Placement)
-class PlacementAdmin(HistoryAdmin):
-    list_display = ["place", "player", "tournament", "country", "nordic", "ffo", "provisional"]
-    list_filter = ["tournament__season", "provisional", "country"]
-    search_fields = ["player__name", "player__key", "tournament__name"]
-    autocomplete_fields = ["tournament", "player"]
-    list_select_related = ["player", "tournament"]
+class GameEntryFormSet(forms.BaseInlineFormSet):
+    def _construct_form(self, i, **kwargs):
+        form = super()._construct_form(i, **kwargs)
+        form.parent_round_id = self.instance.round_id
+        return form
+
+    def save_new(self, form, commit=True):
+        form.instance.round_id = self.instance.round_id
+        form.instance.status = RoundEntry.Status.PLAYED
+        return super().save_new(form, commit=commit)
+
+
+class GameEntryInline(admin.TabularInline):
+    model = RoundEntry
+    form = GameEntryForm
+    formset = GameEntryFormSet
+    fields = ["colour", "player"]
+    autocomplete_fields = ["player"]
+    extra = 0
+    min_num = 2
+    max_num = 2
+    validate_min = True
+    validate_max = True
+    verbose_name = _("player")
+    verbose_name_plural = _("players")
 
 
 @admin.register(Game)
 class GameAdmin(HistoryAdmin):
-    list_display = ["white", "black", "result", "manual", "round", "round__season"]
+    list_display = ["__str__", "board", "result", "manual", "round", "round__season"]
     list_filter = ["round__season", "result", "manual"]
-    search_fields = ["white__name", "white__key", "black__name", "black__key"]
-    autocomplete_fields = ["round", "white", "black"]
-    list_select_related = ["white", "black", "round__season__series"]
+    search_fields = ["entries__player__name", "entries__player__key"]
+    autocomplete_fields = ["round"]
+    list_select_related = ["round__season__series"]
+    inlines = [GameEntryInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("entries__player")
 
 
-@admin.register(Attendance)
-class AttendanceAdmin(HistoryAdmin):
-    list_display = ["player", "status", "volunteer_bye", "round", "round__season"]
+class RoundEntryForm(forms.ModelForm):
+    class Meta:
+        model = RoundEntry
+        fields = ["round", "player", "status", "game", "colour", "volunteer_bye"]
+
+    def clean(self):
+        cleaned = super().clean()
+        played = cleaned.get("status") == RoundEntry.Status.PLAYED
+        if played != (cleaned.get("game") is not None) or played != bool(cleaned.get("colour")):
+            raise forms.ValidationError(
+                _("A player who played has a game and a colour; nobody else has either.")
+            )
+        game = cleaned.get("game")
+        if game is not None and game.round_id != getattr(cleaned.get("round"), "pk", None):
+            self.add_error("game", _("This game belongs to another round."))
+        return cleaned
+
+
+@admin.register(RoundEntry)
+class RoundEntryAdmin(HistoryAdmin):
+    form = RoundEntryForm
+    list_display = ["player", "status", "colour", "game", "volunteer_bye", "round", "round__season"]
     list_filter = ["round__season", "status", "volunteer_bye"]
     search_fields = ["player__name", "player__key"]
-    autocomplete_fields = ["round", "player"]
-    list_select_related = ["player", "round__season__series"]
+    autocomplete_fields = ["round", "player", "game"]
+    list_select_related = ["player", "game", "round__season__series"]
+
+    def get_queryset(self, request):
+        # The game column names both players.
+        return super().get_queryset(request).prefetch_related("game__entries__player")
 
 
-@admin.register(Pool)
-class PoolAdmin(HistoryAdmin):
-    list_display = ["__str__", "round", "round__season"]
-    list_filter = ["round__season"]
-    search_fields = ["round__season__name"]
-    autocomplete_fields = ["round"]
-    list_select_related = ["round__season__series"]
-    inlines = [PoolMemberInline]
+class RoundEntryInline(admin.TabularInline):
+    """What each player did in a round (Keizer attendance, byes, walkovers); games have their
+    own page."""
+
+    model = RoundEntry
+    form = RoundEntryForm
+    fields = ["player", "status", "game", "colour", "volunteer_bye"]
+    autocomplete_fields = ["player", "game"]
+    extra = 0
 
 
-@admin.register(PoolMember)
-class PoolMemberAdmin(HistoryAdmin):
-    form = PoolMemberForm
-    list_display = ["player", "pool", "position", "reason", "round", "round__season"]
-    list_filter = ["round__season"]
-    search_fields = ["player__name", "player__key", "reason"]
-    autocomplete_fields = ["pool", "player"]
-    list_select_related = ["player", "pool", "round__season__series"]
-
-
-@admin.register(Challenge)
-class ChallengeAdmin(HistoryAdmin):
-    list_display = ["__str__", "round", "round__season"]
-    list_filter = ["round__season"]
-    search_fields = ["round__season__name"]
-    autocomplete_fields = ["round"]
-    list_select_related = ["round__season__series"]
-    inlines = [ChallengeScoreInline]
-
-
-@admin.register(ChallengeScore)
-class ChallengeScoreAdmin(HistoryAdmin):
-    list_display = ["player", "imps", "challenge", "challenge__round", "challenge__round__season"]
-    list_filter = ["challenge__round__season"]
-    search_fields = ["player__name", "player__key"]
-    autocomplete_fields = ["challenge", "player"]
-    list_select_related = ["player", "challenge__round__season__series"]
+# The systems' own admin modules (competitions/systems/<name>/admin.py) register their models
+# and define their inlines. Found on disk: the admin loads before the registry is filled.
+import_system_modules("admin")

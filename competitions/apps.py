@@ -5,3 +5,9 @@ from django.utils.translation import gettext_lazy as _
 class CompetitionsConfig(AppConfig):
     name = "competitions"
     verbose_name = _("Competitions")
+
+    def ready(self) -> None:
+        from . import consistency, registry
+
+        registry.discover()  # each competitions/systems/<name>/system.py registers its system
+        consistency.connect()

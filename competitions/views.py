@@ -1,4 +1,9 @@
-"""Manager pages: competition managers enter and correct results of their own series only."""
+"""Manager pages shared by every system: managers change their own series only.
+
+A season's system-specific pages (result entry, attendance, pools, ...) are the system's own
+views, reached through `season_page`, which checks the manager and resolves the rest of the path
+against the system's `manage_urls`.
+"""
 
 from functools import wraps
 
@@ -10,23 +15,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from . import services
-from .boardgame import parse_settings
-from .forms import (
-    CircuitSettingsForm,
-    ClubForm,
-    PlayerForm,
-    SeasonForm,
-    TableForm,
-    TournamentForm,
-)
-from .models import Player, Season, Series, Table, Tournament
-from .tables import ManageTournamentTable
+from .dispatch import resolve_system_page, system_url
+from .forms import ClubForm, PlayerForm, SeasonForm, settings_form_for
+from .models import Season, Series
+from .registry import get_system
 
 
-def _apply_errors(form, error: ValidationError) -> None:
+def apply_errors(form, error: ValidationError) -> None:
+    """Show a service's ValidationError on the form, by field where it names one."""
     if hasattr(error, "error_dict"):
         for field, errors in error.error_dict.items():
             form.add_error(field if field in form.fields else None, errors)
@@ -48,8 +46,16 @@ def manager_required(view):
     return wrapper
 
 
-def _season(series: Series, label: str) -> Season:
-    return get_object_or_404(Season.objects.select_related("series"), series=series, label=label)
+def season_of(series: Series, slug: str) -> Season:
+    return get_object_or_404(Season.objects.select_related("series"), series=series, slug=slug)
+
+
+def manage_url(season: Season, name: str = "", *args, **kwargs) -> str:
+    """The manager's season page, or the system's manager page `name` of the season."""
+    base = reverse("manage:season", args=[season.series.slug, season.slug])
+    if not name:
+        return base
+    return system_url(base, get_system(season.system).manage_urls, name, *args, **kwargs)
 
 
 @login_required
@@ -69,10 +75,10 @@ def season_create(request, series):
         try:
             season = services.season_create(series=series, **form.cleaned_data)
         except ValidationError as exc:
-            _apply_errors(form, exc)
+            apply_errors(form, exc)
         else:
             messages.success(request, _("Season %(label)s created.") % {"label": season.label})
-            return redirect("manage:season", series.slug, season.label)
+            return redirect(manage_url(season))
     return render(
         request,
         "competitions/form_page.html",
@@ -81,45 +87,42 @@ def season_create(request, series):
             "series": series,
             "title": _("New season of %(series)s") % {"series": series.name},
         },
+        status=400 if request.method == "POST" else 200,
     )
 
 
-def _season_page(request, season: Season, form: TournamentForm, status: int = 200):
-    tournaments = season.tournaments.select_related("season__series").annotate(
-        tables=Count("rounds__tables")
-    )
+def render_season_manage(request, season: Season, *, status: int = 200, **panel_kwargs):
+    """The manager's season page: the shared part and the system's panel (`manage_panel`).
+    A system view that refuses a form posted from the panel renders it again through this."""
+    spec = get_system(season.system)
+    panel = spec.panel()
+    template, context = panel(request, season, **panel_kwargs) if panel else (None, {})
     return render(
         request,
         "competitions/season.html",
-        {
-            "season": season,
-            "tournament_table": ManageTournamentTable(tournaments),
-            "form": form,
-            "settings": parse_settings(season.settings),
-        },
+        {"season": season, "spec": spec, "panel_template": template, **context},
         status=status,
     )
 
 
 @manager_required
 def season_manage(request, series, season):
-    return _season_page(request, _season(series, season), TournamentForm())
+    return render_season_manage(request, season_of(series, season))
 
 
 @manager_required
 def season_settings(request, series, season):
-    season = _season(series, season)
-    form = CircuitSettingsForm(
-        request.POST or None, initial=CircuitSettingsForm.initial_for(season.settings)
-    )
+    season = season_of(series, season)
+    form_class = settings_form_for(get_system(season.system).settings)
+    form = form_class(request.POST or None, initial=form_class.initial_for(season.settings))
     if request.method == "POST" and form.is_valid():
         try:
             services.season_settings_update(season=season, settings=form.to_settings())
         except ValidationError as exc:
-            _apply_errors(form, exc)
+            apply_errors(form, exc)
         else:
             messages.success(request, _("Settings saved; the standings are being recomputed."))
-            return redirect("manage:season", series.slug, season.label)
+            return redirect(manage_url(season))
     return render(
         request,
         "competitions/form_page.html",
@@ -129,163 +132,16 @@ def season_settings(request, series, season):
             "series": series,
             "title": _("Settings of %(season)s") % {"season": season.name},
         },
-    )
-
-
-@manager_required
-@require_POST
-def tournament_create(request, series, season):
-    season = _season(series, season)
-    form = TournamentForm(request.POST)
-    if form.is_valid():
-        try:
-            tournament = services.tournament_create(season=season, **form.cleaned_data)
-        except ValidationError as exc:
-            _apply_errors(form, exc)
-        else:
-            messages.success(request, _("Tournament %(name)s created.") % {"name": tournament.name})
-            return redirect("manage:tournament", series.slug, season.label, tournament.key)
-    return _season_page(request, season, form, status=400)
-
-
-def _tournament(season: Season, key: str) -> Tournament:
-    return get_object_or_404(Tournament, season=season, key=key)
-
-
-@manager_required
-def tournament_manage(request, series, season, tournament):
-    season = _season(series, season)
-    tournament = _tournament(season, tournament)
-    form = TournamentForm(
-        request.POST or None,
-        initial={"name": tournament.name, "date": tournament.date, "final": tournament.final},
-    )
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.tournament_update(tournament=tournament, **form.cleaned_data)
-        except ValidationError as exc:
-            _apply_errors(form, exc)
-        else:
-            messages.success(request, _("Tournament saved."))
-            return redirect("manage:tournament", series.slug, season.label, tournament.key)
-    limit = parse_settings(season.settings).rounds_per_tournament
-    counts = dict(tournament.rounds.annotate(n=Count("tables")).values_list("number", "n"))
-    rounds = [{"number": n, "tables": counts.get(n, 0)} for n in range(1, limit + 1)]
-    return render(
-        request,
-        "competitions/tournament.html",
-        {"season": season, "tournament": tournament, "form": form, "rounds": rounds},
-    )
-
-
-@manager_required
-@require_POST
-def tournament_redraw(request, series, season, tournament):
-    season = _season(series, season)
-    tournament = _tournament(season, tournament)
-    services.tournament_redraw(tournament=tournament)
-    messages.success(
-        request,
-        _("A new lot was drawn for the prize ceremony of %(name)s.") % {"name": tournament.name},
-    )
-    return redirect("tournament", series.slug, season.label, tournament.key)
-
-
-def _round_page(request, series, season, tournament, number, table=None):
-    season = _season(series, season)
-    tournament = _tournament(season, tournament)
-    try:
-        round_ = services.round_of(tournament=tournament, number=number)
-    except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
-        return redirect("manage:tournament", series.slug, season.label, tournament.key)
-    players = list(Player.objects.filter(series=series).select_related("club").order_by("name"))
-    initial = TableForm.initial_for(table) if table else None
-    form = TableForm(request.POST or None, players=players, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        try:
-            saved = services.table_save(
-                round_=round_,
-                game=form.cleaned_data["game"],
-                seats=form.cleaned_data["seats"],
-                table=table,
-            )
-        except ValidationError as exc:
-            _apply_errors(form, exc)
-        else:
-            messages.success(
-                request,
-                _("Table %(n)s saved: %(game)s, %(players)s players.")
-                % {
-                    "n": saved.number,
-                    "game": saved.game,
-                    "players": len(form.cleaned_data["seats"]),
-                },
-            )
-            return redirect("manage:round", series.slug, season.label, tournament.key, number)
-    tables = (
-        list(round_.tables.prefetch_related("seats__player").order_by("number"))
-        if round_.pk
-        else []
-    )
-    seated = {s.player_id for t in tables for s in t.seats.all()}
-    games = sorted(
-        set(
-            Table.objects.filter(round__season__series=series)
-            .values_list("game", flat=True)
-            .order_by("game")
-            .distinct()
-        )
-    )
-    limit = parse_settings(season.settings).rounds_per_tournament
-    return render(
-        request,
-        "competitions/round.html",
-        {
-            "season": season,
-            "tournament": tournament,
-            "round": round_,
-            "form": form,
-            "tables": tables,
-            "editing": table,
-            "players": players,
-            "games": games,
-            "unseated": [p for p in players if p.pk not in seated],
-            "round_numbers": range(1, limit + 1),
-        },
         status=400 if request.method == "POST" else 200,
     )
 
 
-def _table(series: Series, season: str, tournament: str, number: int, pk: int) -> Table:
-    return get_object_or_404(
-        Table,
-        pk=pk,
-        round__tournament__key=tournament,
-        round__tournament__season__series=series,
-        round__tournament__season__label=season,
-        round__number=number,
-    )
-
-
 @manager_required
-def round_manage(request, series, season, tournament, number):
-    return _round_page(request, series, season, tournament, number)
-
-
-@manager_required
-def table_edit(request, series, season, tournament, number, table):
-    found = _table(series, season, tournament, number, table)
-    return _round_page(request, series, season, tournament, number, table=found)
-
-
-@manager_required
-@require_POST
-def table_delete(request, series, season, tournament, number, table):
-    found = _table(series, season, tournament, number, table)
-    services.table_delete(table=found)
-    messages.success(request, _("Table %(n)s deleted.") % {"n": found.number})
-    return redirect("manage:round", series.slug, season, tournament, number)
+def season_page(request, series, season, rest):
+    """A manager page of the season's system (its `manage_urls`)."""
+    season = season_of(series, season)
+    match = resolve_system_page(get_system(season.system).manage_urls, rest)
+    return match.func(request, season, *match.args, **match.kwargs)
 
 
 @manager_required

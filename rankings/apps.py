@@ -7,4 +7,7 @@ class RankingsConfig(AppConfig):
     verbose_name = _("Rankings")
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401  (connects the result-model signals)
+        from . import signals, systems
+
+        systems.discover()  # each rankings/systems/<name>/system.py attaches its parts
+        signals.connect()

@@ -6,7 +6,7 @@ import zipfile
 
 from django.utils.text import slugify
 
-from .registry import get_system
+from competitions.registry import get_system
 
 
 def _cell(value) -> str:
@@ -29,7 +29,7 @@ def rows_to_csv(header: tuple[str, ...], rows: list[dict]) -> str:
 
 
 def csv_tables(system: str, document: dict) -> dict[str, str]:
-    flat = get_system(system).standings_module().flat_tables(document)
+    flat = get_system(system).standings.flat_tables(document)
     return {
         f"{slugify(name) or 'table'}.csv": rows_to_csv(header, rows)
         for name, (header, rows) in flat.items()

@@ -1,18 +1,19 @@
-"""Stored standings: one row per standings table of a season, replaced in full by a recompute."""
+"""Stored standings of a season, replaced in full by each recompute.
+
+A `StandingsTable` is one table a system shows (a tournament, the yearly ranking, a game's
+ranking, ...) with what belongs to the table as a whole in `data` (e.g. a tournament's cap, its
+seat results and prize ceremony). Its lines are `StandingsRow`s: one per player, with the rank,
+the points and the system's detail at full precision. So a player's results across seasons and
+systems are one indexed query, and a page reads only the lines it shows.
+"""
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from competitions.models import Season
+from competitions.models import Player, Season
 
 
 class StandingsTable(models.Model):
-    """One computed table (a tournament, the yearly ranking, a game's ranking, ...).
-
-    `data` holds the rows at full precision in the shape of interchange.md, plus what the pages
-    show besides (names are looked up at display time, so a renamed player needs no recompute).
-    """
-
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings_tables")
     kind = models.CharField(_("kind"), max_length=32)
     key = models.CharField(_("key"), max_length=200, blank=True)
@@ -31,3 +32,31 @@ class StandingsTable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season} · {self.kind} {self.key}".strip()
+
+
+class StandingsRow(models.Model):
+    """One line of a standings table, in rank order (`position`)."""
+
+    table = models.ForeignKey(StandingsTable, on_delete=models.CASCADE, related_name="rows")
+    # Copied from the table, so a season's or a player's rows need no join.
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings_rows")
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, null=True, blank=True, related_name="standings_rows"
+    )
+    position = models.PositiveIntegerField(default=0)
+    rank = models.PositiveIntegerField(_("rank"), null=True, blank=True)
+    # For sorting and display; the exact value is in `detail`.
+    points = models.FloatField(_("points"), null=True, blank=True)
+    detail = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["table_id", "position"]
+        verbose_name = _("standings row")
+        verbose_name_plural = _("standings rows")
+        indexes = [
+            models.Index(fields=["player", "season"], name="standings_row_player"),
+            models.Index(fields=["table", "position"], name="standings_row_order"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.rank}"

@@ -1,18 +1,78 @@
-"""Read paths of the rankings app."""
+"""Read paths of the rankings app. Reads never write: a stale season shows its stored
+standings, with their state (`standings_state`)."""
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from competitions.models import Season
+from competitions.registry import SystemSpec, get_system
 
-from .models import StandingsTable
-from .services import season_recompute, standings_document
+from .models import StandingsRow, StandingsTable
+
+FRESH, STALE, NONE, UNAVAILABLE = "fresh", "stale", "none", "unavailable"
 
 
-def fresh_standings_document(*, season: Season) -> dict:
-    """The standings document; recomputed first, here and now, if the stored one is stale."""
-    if season.recomputing or not season.standings_tables.exists():
-        season_recompute(season_id=season.pk, force=not season.recomputing)
-        season.refresh_from_db()
-    return standings_document(season=season)
+@dataclass(frozen=True)
+class StandingsState:
+    """What a page says about its standings: `fresh`, `stale` (being recomputed), `none` (not
+    computed yet) or `unavailable` (the system has no standings yet)."""
+
+    state: str
+    computed_at: object = None
+
+    @property
+    def refreshing(self) -> bool:
+        return self.state == STALE
+
+
+def standings_state(season: Season, spec: SystemSpec | None = None) -> StandingsState:
+    spec = spec or get_system(season.system)
+    if not spec.available:
+        return StandingsState(UNAVAILABLE)
+    if season.standings_computed_at is None:
+        return StandingsState(STALE if season.stale else NONE)
+    return StandingsState(STALE if season.stale else FRESH, season.standings_computed_at)
+
+
+def _with_rows(tables: list[StandingsTable], *, limit: int | None = None) -> list:
+    """Attach each table's row details, in rank order, as `row_details` (one query)."""
+    rows = StandingsRow.objects.filter(table__in=tables).order_by("table_id", "position")
+    if limit is not None:
+        rows = rows.filter(position__lt=limit)
+    details: dict[int, list[dict]] = defaultdict(list)
+    for table_id, detail in rows.values_list("table_id", "detail"):
+        details[table_id].append(detail)
+    for table in tables:
+        table.row_details = details[table.pk]
+    return tables
+
+
+def stored_tables(
+    season: Season, kinds: Iterable[str] | None = None, *, rows_limit: int | None = None
+) -> list[StandingsTable]:
+    """The season's stored tables (of these kinds), in kind and position order, with rows."""
+    tables = StandingsTable.objects.filter(season=season).order_by("kind", "position")
+    if kinds is not None:
+        tables = tables.filter(kind__in=list(kinds))
+    return _with_rows(list(tables), limit=rows_limit)
 
 
 def standings_table(*, season: Season, kind: str, key: str = "") -> StandingsTable | None:
-    return StandingsTable.objects.filter(season=season, kind=kind, key=key).first()
+    table = StandingsTable.objects.filter(season=season, kind=kind, key=key).first()
+    return _with_rows([table])[0] if table is not None else None
+
+
+def standings_document(*, season: Season) -> dict:
+    """The export_standings document of interchange.md, from the stored standings."""
+    spec = get_system(season.system)
+    return spec.standings.document(season, stored_tables(season))
+
+
+def player_rows(*, player) -> list[StandingsRow]:
+    """Every stored standings line of the player, across seasons and systems (one query)."""
+    return list(
+        StandingsRow.objects.filter(player=player)
+        .select_related("table", "season__series")
+        .order_by("-season__label", "table__kind", "table__position")
+    )

@@ -1,70 +1,78 @@
-"""Result models changed: schedule a recompute of their season. Nothing else happens here."""
+"""Result data changed: mark the season(s) stale and schedule their recompute. Nothing else.
 
-import threading
-from collections.abc import Callable
-from contextlib import contextmanager
+The shared models are mapped here; each system's result models come from its spec
+(`SystemSpec.result_models`), looked up when a row changes, so a system registered later (a test's
+dummy system) is covered too.
+"""
+
+from collections.abc import Callable, Iterable
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models.signals import post_delete, post_save
 
 from competitions import models as m
+from competitions.registry import all_systems
+from competitions.signals import in_bulk_write, results_changed, standings_wanted
 
-from .services import season_recompute_request
-
-_muted = threading.local()
-
-
-@contextmanager
-def recompute_signals_muted():
-    """For bulk writers (the importer) that request the recompute themselves, once."""
-    previous = getattr(_muted, "value", False)
-    _muted.value = True
-    try:
-        yield
-    finally:
-        _muted.value = previous
+from .scheduling import season_recompute_request
+from .services import season_recompute
 
 
 def _seasons_of_series(series_id: int) -> set[int]:
     return set(m.Season.objects.filter(series_id=series_id).values_list("pk", flat=True))
 
 
-# How each result model reaches its season(s).
-SEASON_OF: dict[type, Callable[[object], set[int]]] = {
+# How each shared model reaches its season(s).
+SHARED_SEASON_OF: dict[type, Callable[[object], Iterable[int]]] = {
     m.Season: lambda o: {o.pk},
     m.SeasonPlayer: lambda o: {o.season_id},
-    m.HistoricTotal: lambda o: {o.season_id},
     m.Tournament: lambda o: {o.season_id},
-    m.Round: lambda o: {o.season_id},
-    m.Table: lambda o: {o.round.season_id},
-    m.Seat: lambda o: {o.round.season_id},
     m.Group: lambda o: {o.tournament.season_id},
-    m.GroupPlayer: lambda o: {o.group.tournament.season_id},
-    m.Placement: lambda o: {o.tournament.season_id},
+    m.Round: lambda o: {o.season_id},
     m.Game: lambda o: {o.round.season_id},
-    m.Attendance: lambda o: {o.round.season_id},
-    m.Pool: lambda o: {o.round.season_id},
-    m.PoolMember: lambda o: {o.round.season_id},
-    m.Challenge: lambda o: {o.round.season_id},
-    m.ChallengeScore: lambda o: {o.challenge.round.season_id},
-    # A player's club or a club's name feeds the interclub and the pages of every season.
+    m.RoundEntry: lambda o: {o.round.season_id},
+    # A player's or a club's name and club feed the pages and tables of every season.
     m.Player: lambda o: _seasons_of_series(o.series_id),
     m.Club: lambda o: _seasons_of_series(o.series_id),
     m.Series: lambda o: _seasons_of_series(o.pk),
 }
 
 
+def season_of(model: type) -> Callable[[object], Iterable[int]] | None:
+    found = SHARED_SEASON_OF.get(model)
+    if found is not None:
+        return found
+    for spec in all_systems():
+        found = spec.result_models.get(model)
+        if found is not None:
+            return found
+    return None
+
+
 def _changed(sender, instance, **kwargs) -> None:
-    if getattr(_muted, "value", False) or kwargs.get("raw"):
+    if in_bulk_write() or kwargs.get("raw"):
+        return
+    seasons = season_of(sender)
+    if seasons is None:
         return
     try:
-        season_ids = SEASON_OF[sender](instance)
+        season_ids = set(seasons(instance))
     except ObjectDoesNotExist:
         return  # its parent is being deleted too; the parent's signal covers it
     if season_ids:
         season_recompute_request(season_ids=season_ids)
 
 
-for _model in SEASON_OF:
-    post_save.connect(_changed, sender=_model, dispatch_uid=f"recompute-save-{_model.__name__}")
-    post_delete.connect(_changed, sender=_model, dispatch_uid=f"recompute-del-{_model.__name__}")
+def _results_changed(sender, season_ids, **kwargs) -> None:
+    season_recompute_request(season_ids=set(season_ids))
+
+
+def _standings_wanted(sender, season_id, **kwargs) -> None:
+    season_recompute(season_id=season_id)
+
+
+def connect() -> None:
+    post_save.connect(_changed, dispatch_uid="rankings-recompute-save")
+    post_delete.connect(_changed, dispatch_uid="rankings-recompute-delete")
+    results_changed.connect(_results_changed, dispatch_uid="rankings-results-changed")
+    standings_wanted.connect(_standings_wanted, dispatch_uid="rankings-standings-wanted")

@@ -7,19 +7,12 @@ urlpatterns = [
     path("help/", views.help_page, name="help"),
     path("<slug:series>/", views.series_detail, name="series"),
     path("<slug:series>/players/<str:player>/", views.player_detail, name="player"),
-    path("<slug:series>/<str:season>/", views.season_detail, name="season"),
-    path("<slug:series>/<str:season>/yearly/", views.yearly, name="yearly"),
-    path("<slug:series>/<str:season>/ludo/", views.ludo, name="ludo"),
-    path("<slug:series>/<str:season>/games/", views.games, name="games"),
-    path("<slug:series>/<str:season>/games/<str:game>/", views.game_detail, name="game"),
+    path("<slug:series>/<slug:season>/", views.season_detail, name="season"),
     path(
-        "<slug:series>/<str:season>/tournaments/<str:tournament>/",
-        views.tournament_detail,
-        name="tournament",
-    ),
-    path(
-        "<slug:series>/<str:season>/standings.<str:fmt>",
+        "<slug:series>/<slug:season>/standings.<str:fmt>",
         views.standings_download,
         name="standings_download",
     ),
+    # The season's system pages: resolved against the system's own URLconf (pages.urls).
+    path("<slug:series>/<slug:season>/<path:rest>", views.season_page, name="season_page"),
 ]

@@ -19,7 +19,7 @@ PAGES = [
     "/belgian-circuit/2025/",
     "/belgian-circuit/2025/tournaments/t1/",
     "/belgian-circuit/2025/yearly/",
-    "/belgian-circuit/2025/games/Catan/",
+    "/belgian-circuit/2025/games/catan/",
 ]
 
 

@@ -3,6 +3,9 @@
 import os
 
 import pytest
+from django.test import Client
+
+from clubsite.celery import app as celery_app
 
 REQUIRE_SERVICES = os.getenv("CLUBSITE_REQUIRE_SERVICES") == "1"
 
@@ -117,3 +120,40 @@ def circuit_file():
             },
         ],
     }
+
+
+@pytest.fixture(autouse=True)
+def eager_celery(request):
+    """The default without CELERY_BROKER_URL, forced so a developer's broker cannot leak in
+    (the tests with a real worker configure their own)."""
+    if "worker" in request.fixturenames:
+        yield
+        return
+    saved = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = saved
+
+
+@pytest.fixture
+def season(circuit_file, django_capture_on_commit_callbacks):
+    """The circuit file imported, its after-commit work run as a real commit would."""
+    from competitions.interchange import import_competition
+
+    with django_capture_on_commit_callbacks(execute=True):
+        return import_competition(circuit_file)
+
+
+@pytest.fixture
+def manager(django_user_model, season):
+    """A competition manager of the circuit's series (not staff)."""
+    user = django_user_model.objects.create_user("secretary", password="pw-secretary-1")
+    season.series.managers.add(user)
+    return user
+
+
+@pytest.fixture
+def manager_client(manager):
+    client = Client()
+    client.force_login(manager)
+    return client

@@ -1,6 +1,7 @@
 from django import template
 
 from rankings.tables import display_points
+from rankings.urls_helpers import season_url as _season_url
 
 register = template.Library()
 
@@ -9,3 +10,10 @@ register = template.Library()
 def points(value, places: int = 2) -> str:
     """Points rounded half up for display (full precision stays in the data)."""
     return display_points(value, int(places))
+
+
+@register.simple_tag
+def season_url(season, name: str = "", *args) -> str:
+    """{% season_url season %} is the season overview; {% season_url season "tournament" key %}
+    a page of the season's system."""
+    return _season_url(season, name, *args)

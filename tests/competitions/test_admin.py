@@ -1,7 +1,6 @@
 """The Django admin: every model is there, list pages are cheap, and corrections keep a history
 and move the stored standings."""
 
-import copy
 from decimal import Decimal
 
 import pytest
@@ -14,30 +13,25 @@ from django.urls import reverse
 
 from competitions import admin as competitions_admin
 from competitions import services as competitions_services
-from competitions.interchange import import_competition
 from competitions.models import (
-    Attendance,
-    Challenge,
-    ChallengeScore,
     Game,
     Group,
-    GroupPlayer,
-    Placement,
     Player,
-    Pool,
-    PoolMember,
     Round,
+    RoundEntry,
     Season,
     SeasonPlayer,
-    Seat,
     Series,
-    System,
-    Table,
     Tournament,
 )
+from competitions.systems.boardgame.models import Seat, Table
+from competitions.systems.bridge.models import Challenge, ChallengeScore, Pool, PoolMember
+from competitions.systems.chess.models import GroupPlayer
+from competitions.systems.othello.models import Placement
 from rankings.engines.boardgame import draw_order
 from rankings.models import StandingsTable
-from rankings.services import standings_document
+from tests.helpers import document as standings_document
+from tests.helpers import import_circuit
 
 COMPETITION_MODELS = {
     "Series",
@@ -54,7 +48,7 @@ COMPETITION_MODELS = {
     "Seat",
     "Placement",
     "Game",
-    "Attendance",
+    "RoundEntry",
     "Pool",
     "PoolMember",
     "Challenge",
@@ -69,7 +63,7 @@ def admin_url(model, view: str, *args) -> str:
 def build_other_systems(tag: str) -> None:
     """A few rows of every model the board-game file does not fill (chess, Keizer, Othello,
     bridge), so every changelist has rows to show."""
-    chess = Series.objects.create(slug=f"chess-{tag}", name=f"Chess {tag}", system=System.CHESS)
+    chess = Series.objects.create(slug=f"chess-{tag}", name=f"Chess {tag}", system="chess-bgp")
     season = Season.objects.create(series=chess, label="2025", name=f"Chess {tag} 2025")
     white, black = (
         Player.objects.create(series=chess, key=key, name=f"{key} {tag}") for key in ("w", "b")
@@ -80,11 +74,20 @@ def build_other_systems(tag: str) -> None:
     GroupPlayer.objects.create(group=group, player=white, position=1)
     GroupPlayer.objects.create(group=group, player=black, position=2)
     round_ = Round.objects.create(season=season, tournament=tournament, group=group, number=1)
-    Game.objects.create(round=round_, white=white, black=black, result=Game.Result.DRAW)
-    Attendance.objects.create(round=round_, player=white, status=Attendance.Status.PRESENT)
-    Placement.objects.create(tournament=tournament, player=white, place=1, country="BE")
+    game = Game.objects.create(round=round_, result=Game.Result.DRAW)
+    for player, colour in ((white, "white"), (black, "black")):
+        RoundEntry.objects.create(
+            round=round_, player=player, status="played", game=game, colour=colour
+        )
+    othello = Series.objects.create(slug=f"gp-{tag}", name=f"GP {tag}", system="othello-gp")
+    othello_season = Season.objects.create(series=othello, label="2025", name=f"GP {tag} 2025")
+    othello_player = Player.objects.create(series=othello, key="o", name=f"Othello {tag}")
+    gp = Tournament.objects.create(season=othello_season, key="gp", name=f"GP {tag}")
+    Placement.objects.create(tournament=gp, player=othello_player, place=1, country="BE")
 
-    bridge = Series.objects.create(slug=f"bridge-{tag}", name=f"Bridge {tag}", system=System.BRIDGE)
+    bridge = Series.objects.create(
+        slug=f"bridge-{tag}", name=f"Bridge {tag}", system="bridge-ladder"
+    )
     bridge_season = Season.objects.create(series=bridge, label="2025", name=f"Bridge {tag} 2025")
     north = Player.objects.create(series=bridge, key="n", name=f"North {tag}")
     bridge_round = Round.objects.create(season=bridge_season, number=1)
@@ -92,13 +95,6 @@ def build_other_systems(tag: str) -> None:
     PoolMember.objects.create(pool=pool, player=north, position=1)
     challenge = Challenge.objects.create(round=bridge_round, number=1)
     ChallengeScore.objects.create(challenge=challenge, player=north, imps=Decimal("3.50"))
-
-
-def import_circuit(circuit_file: dict, *, series: str = "") -> Season:
-    data = copy.deepcopy(circuit_file)
-    if series:
-        data["series"] = series
-    return import_competition(data)
 
 
 def changelist_query_counts(client) -> dict[str, int]:

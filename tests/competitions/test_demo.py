@@ -1,6 +1,8 @@
-"""Demo data: the circuit generator (competitions.demo) and `manage.py load_demo`."""
+"""Demo data: the circuit generator (competitions/systems/boardgame/demo.py) and
+`manage.py load_demo`."""
 
 import datetime
+import hashlib
 from collections import Counter
 from io import StringIO
 
@@ -9,10 +11,20 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from competitions.demo import DemoSeries
-from competitions.demo.boardgame import SERIES, SERIES_NAME, circuit_files
-from competitions.models import Season, Seat, Series, Tournament
-from rankings.models import StandingsTable
+from competitions.models import Season, Series, Tournament
+from competitions.registry import DemoSeries
+from competitions.systems.boardgame.demo import SERIES, SERIES_NAME, circuit_files
+from competitions.systems.boardgame.models import Seat
+from tests.helpers import patch_spec, season_rows, tournament_rows
+
+# sha256 of `export_standings belgian-circuit <season>` of the demo, taken before the standings
+# moved from JSON tables to rows (issue "One place where a competition system plugs in"): the
+# refactoring, and anything after it, must keep the circuit's downloads byte for byte.
+DEMO_STANDINGS_SHA256 = {
+    "2023": "217d9b039e04f289ecf15166a9d7fed870d39f4e2e39e6a4b4ec68fb9f2ff533",
+    "2024": "1ef30675d2895db414c044356be82c9f4dbc99853745ec03b6fc1ec0d05565d3",
+    "2025": "1147ab50da4df83f7028b6779a95c093723ddbfbcb5c8383c7dbf3f5a1764f1d",
+}
 
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
@@ -135,7 +147,7 @@ def assert_demo_loaded() -> Series:
     assert sorted(series.seasons.values_list("label", flat=True)) == ["2023", "2024", "2025"]
     assert Tournament.objects.filter(season__series=series).count() == 27
     for season in series.seasons.all():
-        assert not season.recomputing
+        assert not season.stale
     return series
 
 
@@ -186,29 +198,28 @@ def test_load_demo_is_idempotent_and_creates_the_logins(files, fast_passwords, m
     # Someone who played 2024 but not (yet) 2025 still has LUDO points.
     assert any(p not in yearly and ludo.get(p, 0) > 0 for p in yearly_2024)
     # Tournaments of 2025 not yet played are there, without results.
-    unplayed = [t for t in table_rows_all(season, "tournament") if not t["standings"]]
+    keys = season.tournaments.values_list("key", flat=True)
+    unplayed = [key for key in keys if not tournament_rows(season, key)]
     assert len(unplayed) == 3
+
+    # The standings downloads of every demo season, byte for byte as before.
+    for label, digest in DEMO_STANDINGS_SHA256.items():
+        out = StringIO()
+        call_command("export_standings", SERIES, label, stdout=out)
+        assert hashlib.sha256(out.getvalue().encode()).hexdigest() == digest, label
 
 
 def table_rows(season: Season, kind: str = "yearly") -> list[dict]:
-    return StandingsTable.objects.get(season=season, kind=kind, key="").data["rows"]
-
-
-def table_rows_all(season: Season, kind: str) -> list[dict]:
-    return [t.data for t in StandingsTable.objects.filter(season=season, kind=kind)]
+    return season_rows(season, kind)
 
 
 @pytest.mark.django_db(transaction=True)
 def test_load_demo_reset_imports_again(fast_passwords, monkeypatch, circuit_file):
     # A one-season demo keeps this quick; the mechanics are those of the real one.
     demo = DemoSeries(
-        system="boardgame-circuit",
-        slug=SERIES,
-        name=SERIES_NAME,
-        files=lambda: [circuit_file],
-        last_season="2025",
+        slug=SERIES, name=SERIES_NAME, files=lambda: [circuit_file], last_season="2025"
     )
-    monkeypatch.setattr("competitions.management.commands.load_demo.DEMOS", (demo,))
+    patch_spec(monkeypatch, "boardgame-circuit", demo=demo)
     load_demo()
     seats = Seat.objects.count()
     assert "skipped" in load_demo()
@@ -231,7 +242,7 @@ def test_load_demo_refuses_in_production(settings):
 def test_load_demo_forced_in_production_uses_port(settings, fast_passwords, monkeypatch):
     settings.PRODUCTION = True
     monkeypatch.setenv("PORT", "8123")
-    monkeypatch.setattr("competitions.management.commands.load_demo.DEMOS", ())
+    patch_spec(monkeypatch, "boardgame-circuit", demo=None)
     out = load_demo("--force")
     assert "http://127.0.0.1:8123/admin/" in out
     assert get_user_model().objects.get(username="admin").is_superuser

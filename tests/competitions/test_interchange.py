@@ -19,19 +19,18 @@ from django.core.management.base import CommandError
 
 from competitions.models import (
     Club,
-    HistoricTotal,
     Player,
     Round,
     Season,
     SeasonPlayer,
-    Seat,
     Series,
-    Table,
     Tournament,
 )
+from competitions.systems.boardgame.models import HistoricTotal, Seat, Table
 from rankings.exports import csv_archive, csv_tables
-from rankings.models import StandingsTable
-from rankings.selectors import fresh_standings_document
+from rankings.models import StandingsRow, StandingsTable
+from rankings.selectors import standings_document
+from tests.helpers import approx, stored
 
 pytestmark = pytest.mark.django_db
 
@@ -78,6 +77,7 @@ MODELS = (
     Table,
     Seat,
     StandingsTable,
+    StandingsRow,
 )
 
 
@@ -85,13 +85,8 @@ def counts() -> dict[str, int]:
     return {model.__name__: model.objects.count() for model in MODELS}
 
 
-def stored_standings(series: str = SERIES, season: str = SEASON) -> list[tuple]:
-    return [
-        (t.kind, t.key, t.position, t.data)
-        for t in StandingsTable.objects.filter(
-            season__series__slug=series, season__label=season
-        ).order_by("kind", "position", "key")
-    ]
+def stored_standings(series: str = SERIES, season: str = SEASON) -> str:
+    return stored(Season.objects.get(series__slug=series, label=season))
 
 
 def snapshot(series: str = SERIES, season: str = SEASON) -> dict:
@@ -103,10 +98,6 @@ def snapshot(series: str = SERIES, season: str = SEASON) -> dict:
         "standings": export_standings(series, season),
         "season_pk": Season.objects.get(series__slug=series, label=season).pk,
     }
-
-
-def approx(value):
-    return pytest.approx(value, rel=1e-9, abs=1e-12)
 
 
 # --- 1. round trip ----------------------------------------------------------------------------
@@ -878,7 +869,7 @@ def test_standings_csv_zip_from_the_command(tmp_path, circuit_file, capsysbinary
 def test_standings_csv_tables_match_the_json_document(tmp_path, circuit_file):
     import_file(tmp_path, circuit_file)
     season = Season.objects.get(series__slug=SERIES, label=SEASON)
-    document = fresh_standings_document(season=season)
+    document = standings_document(season=season)
     tables = csv_tables(season.system, document)
     assert set(tables) == set(CSV_HEADERS)
     for name, header in CSV_HEADERS.items():
@@ -898,7 +889,7 @@ def test_standings_csv_header_of_an_empty_table(tmp_path, circuit_file):
     )
     import_file(tmp_path, data)
     season = Season.objects.get(series__slug=SERIES, label=SEASON)
-    tables = csv_tables(season.system, fresh_standings_document(season=season))
+    tables = csv_tables(season.system, standings_document(season=season))
     assert (
         read_csv(tables["tournament-t3-standings.csv"])[0]
         == CSV_HEADERS["tournament-t1-standings.csv"]

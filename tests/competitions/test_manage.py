@@ -4,41 +4,22 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from competitions.interchange import import_competition
-from competitions.models import Seat, Series, Table, Tournament
+from competitions.models import Season, Series, Tournament
+from competitions.systems.boardgame.models import Seat, Table
+from competitions.views import manage_url
 from rankings.models import StandingsTable
+from tests.helpers import daily as daily_of
+from tests.helpers import tournament_rows
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def season(circuit_file, django_capture_on_commit_callbacks):
-    # run the import's after-commit work now, as a real commit would
-    with django_capture_on_commit_callbacks(execute=True):
-        return import_competition(circuit_file)
-
-
-@pytest.fixture
-def manager(django_user_model, season):
-    user = django_user_model.objects.create_user("secretary", password="pw-secretary-1")
-    season.series.managers.add(user)
-    return user
-
-
-@pytest.fixture
-def manager_client(manager):
-    client = Client()
-    client.force_login(manager)
-    return client
+def the_season() -> Season:
+    return Season.objects.select_related("series").get(series__slug="belgian-circuit")
 
 
 def round_url(number=1, tournament="t2"):
-    return reverse("manage:round", args=["belgian-circuit", "2025", tournament, number])
-
-
-def daily_of(season, tournament, player):
-    data = StandingsTable.objects.get(season=season, kind="tournament", key=tournament).data
-    return next(r["daily"] for r in data["standings"] if r["player"] == player)
+    return manage_url(the_season(), "round", tournament, number)
 
 
 def test_anonymous_visitors_are_sent_to_log_in(client, season):
@@ -90,7 +71,7 @@ def test_entering_a_table_stores_it_and_updates_the_standings(
     # p1 in t2: 104.5/3-table tie ... round 1 Catan shared first of 3: place 1.5 -> 75 + 3 + 0.5;
     # round 2 Azul first of 3: 100 + 3 + 100/150.
     season.refresh_from_db()
-    assert not season.recomputing
+    assert not season.stale
     assert daily_of(season, "t2", "p1") == pytest.approx(75 + 3 + 0.5 + 100 + 3 + 100 / 150)
 
 
@@ -136,7 +117,7 @@ def test_correcting_a_table_replaces_its_seats(
     manager_client, manager, season, django_capture_on_commit_callbacks
 ):
     table = Table.objects.get(round__tournament__key="t2", round__number=1, number=2)
-    url = reverse("manage:table_edit", args=["belgian-circuit", "2025", "t2", 1, table.pk])
+    url = manage_url(season, "table_edit", "t2", 1, table.pk)
     assert "Bert Claes (p2)" in manager_client.get(url).content.decode()
     with django_capture_on_commit_callbacks(execute=True):
         response = manager_client.post(
@@ -153,7 +134,7 @@ def test_correcting_a_table_replaces_its_seats(
 
 def test_deleting_a_table(manager_client, season, django_capture_on_commit_callbacks):
     table = Table.objects.get(round__tournament__key="t2", round__number=1, number=2)
-    url = reverse("manage:table_delete", args=["belgian-circuit", "2025", "t2", 1, table.pk])
+    url = manage_url(season, "table_delete", "t2", 1, table.pk)
     assert manager_client.get(url).status_code == 405
     with django_capture_on_commit_callbacks(execute=True):
         assert manager_client.post(url).status_code == 302
@@ -171,7 +152,7 @@ def test_rounds_beyond_the_setting_are_refused(manager_client, season):
 def test_settings_form_stores_only_what_differs(
     manager_client, season, django_capture_on_commit_callbacks
 ):
-    url = reverse("manage:season_settings", args=["belgian-circuit", "2025"])
+    url = reverse("manage:season_settings", args=["belgian-circuit", season.slug])
     form = {
         "rounds_per_tournament": 3,
         "best_n": 4,
@@ -187,11 +168,11 @@ def test_settings_form_stores_only_what_differs(
     assert season.settings == {"best_n": 4, "cap": 3, "final_table_size": {"Catan": 6}}
     data = StandingsTable.objects.get(season=season, kind="tournament", key="t1").data
     assert data["cap"] == 3
-    assert [r["bonus"] for r in data["standings"]] == [3, 2, 1, 1, 0]
+    assert [r["bonus"] for r in tournament_rows(season, "t1")] == [3, 2, 1, 1, 0]
 
 
 def test_settings_form_rejects_a_manual_cap_without_a_value(manager_client, season):
-    url = reverse("manage:season_settings", args=["belgian-circuit", "2025"])
+    url = reverse("manage:season_settings", args=["belgian-circuit", season.slug])
     response = manager_client.post(
         url,
         {
@@ -208,7 +189,7 @@ def test_settings_form_rejects_a_manual_cap_without_a_value(manager_client, seas
 
 
 def test_creating_a_tournament_and_a_second_final_is_refused(manager_client, season):
-    url = reverse("manage:tournament_create", args=["belgian-circuit", "2025"])
+    url = manage_url(season, "tournament_create")
     response = manager_client.post(url, {"name": "Leuven", "date": "2025-06-01"})
     assert response.status_code == 302
     assert Tournament.objects.filter(season=season, name="Leuven").exists()
@@ -219,7 +200,7 @@ def test_creating_a_tournament_and_a_second_final_is_refused(manager_client, sea
 
 def test_redraw_changes_the_stored_seed(manager_client, season):
     tournament = Tournament.objects.get(season=season, key="t1")
-    url = reverse("manage:tournament_redraw", args=["belgian-circuit", "2025", "t1"])
+    url = manage_url(season, "tournament_redraw", "t1")
     assert manager_client.post(url).status_code == 302
     tournament.refresh_from_db()
     assert tournament.draw_seed != 12345
@@ -250,6 +231,29 @@ def test_adding_a_player_and_a_club(manager_client, season):
     assert season.series.players.get(name="Zoë Lambert").club == club
 
 
+# The queries of each manager page, one comment each.
+LOGGED_IN = ["the session", "the user"]
+MANAGER = ["the series named in the URL", "is the user one of its managers"]
+SEASON = "the season with its series"
+EXPECTED_QUERIES = {
+    "round": [
+        *LOGGED_IN,
+        *MANAGER,
+        SEASON,
+        "the tournament",
+        "the round",
+        "the series' players with their clubs (suggestions)",
+        "the round's tables",
+        "their seats",
+        "the seated players",
+        "the game titles of the series (suggestions)",
+    ],
+    "season": [*LOGGED_IN, *MANAGER, SEASON, "the tournaments with their table counts"],
+    "players": [*LOGGED_IN, *MANAGER, "the clubs (the club choice)", "the players with clubs"],
+    "tournament": [*LOGGED_IN, *MANAGER, SEASON, "the tournament", "table counts per round"],
+}
+
+
 def test_manager_page_query_counts_do_not_grow_with_players(manager_client, season):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -260,8 +264,9 @@ def test_manager_page_query_counts_do_not_grow_with_players(manager_client, seas
         result = []
         for url in [
             round_url(1),
-            reverse("manage:season", args=["belgian-circuit", "2025"]),
+            manage_url(season),
             reverse("manage:players", args=["belgian-circuit"]),
+            manage_url(season, "tournament", "t2"),
         ]:
             with CaptureQueriesContext(connection) as ctx:
                 assert manager_client.get(url).status_code == 200
@@ -279,4 +284,56 @@ def test_manager_page_query_counts_do_not_grow_with_players(manager_client, seas
         table = Table.objects.create(round=round_, number=10 + n, game="Azul")
         for rank, player in enumerate(players[4 * n : 4 * n + 4], 1):
             Seat.objects.create(table=table, player=player, rank=rank)
-    assert counts() == before
+    assert counts() == before == [len(queries) for queries in EXPECTED_QUERIES.values()]
+
+
+def test_creating_a_season_takes_the_manager_to_it(manager_client, season):
+    url = reverse("manage:season_create", args=["belgian-circuit"])
+    assert manager_client.get(url).status_code == 200
+    response = manager_client.post(url, {"label": "2026", "name": ""})
+    created = Season.objects.get(series=season.series, label="2026")
+    assert created.name == "Belgian board game circuit 2026"
+    assert response.status_code == 302
+    assert response["Location"] == manage_url(created)
+    assert manager_client.get(response["Location"]).status_code == 200
+
+
+def test_a_season_label_is_not_created_twice(manager_client, season):
+    url = reverse("manage:season_create", args=["belgian-circuit"])
+    response = manager_client.post(url, {"label": "2025", "name": "Again"})
+    assert response.status_code == 400
+    assert "Season 2025 already exists." in response.content.decode()
+    assert Season.objects.filter(series=season.series).count() == 1
+
+
+def test_a_season_is_created_only_by_its_managers(client, django_user_model, season):
+    other = django_user_model.objects.create_user("other", password="pw-other-123")
+    client.force_login(other)
+    url = reverse("manage:season_create", args=["belgian-circuit"])
+    assert client.post(url, {"label": "2026"}).status_code == 403
+    assert not Season.objects.filter(label="2026").exists()
+
+
+def test_the_tournament_page_lists_its_rounds_and_saves_its_details(manager_client, season):
+    url = manage_url(season, "tournament", "t1")
+    html = manager_client.get(url).content.decode()
+    # rounds 1 to 3 (rounds_per_tournament), with their table counts: t1 has 1 and 1 tables
+    assert html.count("Enter results") == 3
+    assert manage_url(season, "round", "t1", 3) in html
+    response = manager_client.post(url, {"name": "Mechelen Spring", "date": "2025-02-10"})
+    assert response.status_code == 302
+    tournament = Tournament.objects.get(season=season, key="t1")
+    assert (tournament.name, tournament.date.isoformat()) == ("Mechelen Spring", "2025-02-10")
+
+
+def test_the_tournament_page_refuses_a_second_final(manager_client, season):
+    url = manage_url(season, "tournament", "t1")
+    response = manager_client.post(url, {"name": "Mechelen", "final": "on"})
+    assert response.status_code == 400
+    assert "already has a final tournament" in response.content.decode()
+    assert not Tournament.objects.get(season=season, key="t1").final
+
+
+def test_an_unknown_tournament_or_page_is_404(manager_client, season):
+    assert manager_client.get(manage_url(season) + "tournaments/nope/").status_code == 404
+    assert manager_client.get(manage_url(season) + "no/such/page/").status_code == 404

@@ -3,7 +3,7 @@
 import pytest
 
 from competitions.interchange import import_competition
-from competitions.models import Seat
+from competitions.systems.boardgame.models import Seat
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -5,7 +5,6 @@ must see the data the test commits, in the pytest-django test database. Missing 
 here and fails in CI (CLUBSITE_REQUIRE_SERVICES=1).
 """
 
-import json
 import os
 import socket
 import subprocess
@@ -24,10 +23,11 @@ from kombu import pools
 
 from clubsite.celery import app as celery_app
 from competitions.interchange import import_competition
-from competitions.models import Season, Seat
-from rankings.models import StandingsTable
+from competitions.models import Season
+from competitions.systems.boardgame.models import Seat
 from rankings.services import recompute_lock_key, season_recompute
 from tests.conftest import skip_or_fail
+from tests.helpers import daily, stored
 
 pytestmark = pytest.mark.celery_worker
 
@@ -278,19 +278,6 @@ def set_rank(season: Season, tournament: str, round_number: int, player: str, ra
     seat.save()
 
 
-def daily(season: Season, tournament: str, player: str) -> float:
-    data = StandingsTable.objects.get(season=season, kind="tournament", key=tournament).data
-    return next(row["daily"] for row in data["standings"] if row["player"] == player)
-
-
-def stored(season: Season) -> str:
-    tables = StandingsTable.objects.filter(season=season).order_by("kind", "key", "position")
-    return json.dumps(
-        [{"kind": t.kind, "key": t.key, "position": t.position, "data": t.data} for t in tables],
-        sort_keys=True,
-    )
-
-
 # --- tests ------------------------------------------------------------------------------------
 
 
@@ -306,7 +293,7 @@ def test_the_worker_stores_the_standings_of_a_result_changed_through_the_orm(wor
         with transaction.atomic():
             set_rank(season, "t1", 2, "p1", 1)  # ties p5 for first at a table of 2
         season.refresh_from_db()
-        assert season.recomputing
+        assert season.stale
         assert season.data_version > season.standings_version
         assert daily(season, "t1", "p1") == pytest.approx(104.5)
 
@@ -315,7 +302,7 @@ def test_the_worker_stores_the_standings_of_a_result_changed_through_the_orm(wor
     # placement 50 + win bonus 2 + fraction 1/2 -> 52.5. Daily total 157.
     assert daily(season, "t1", "p1") == pytest.approx(157)
     assert daily(season, "t1", "p5") == pytest.approx(52.5)
-    assert not season.recomputing
+    assert not season.stale
 
 
 @pytest.mark.django_db(transaction=True)

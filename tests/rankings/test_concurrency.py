@@ -12,8 +12,9 @@ import pytest
 from django.db import connection
 
 from competitions.interchange import import_competition
+from competitions.registry import get_system
 from rankings import services
-from rankings.standings import boardgame
+from tests.helpers import patch_standings
 
 # Long enough that two unlocked computes started together surely overlap.
 COMPUTE_SECONDS = 0.4
@@ -36,7 +37,7 @@ def postgresql_only():
 def timed_compute(monkeypatch) -> list[Interval]:
     """Wrap the season's real compute: record (thread, start, end), sleeping inside."""
     intervals: list[Interval] = []
-    real_compute = boardgame.compute
+    real_compute = get_system("boardgame-circuit").standings.compute
 
     def compute(season):
         start = time.monotonic()
@@ -46,7 +47,7 @@ def timed_compute(monkeypatch) -> list[Interval]:
         finally:
             intervals.append(Interval(threading.current_thread().name, start, time.monotonic()))
 
-    monkeypatch.setattr(boardgame, "compute", compute)
+    patch_standings(monkeypatch, "boardgame-circuit", compute=compute)
     return intervals
 
 
@@ -110,3 +111,28 @@ def test_without_the_lock_two_recomputes_do_interleave(circuit_file, timed_compu
     assert overlap(first, second), f"{first} and {second} did not overlap"
     # Unlocked, the later writer may also trip over the rows the other one just stored.
     assert all(type(exc).__name__ == "IntegrityError" for exc in errors.values()), errors
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_recompute_waits_for_the_lock_at_most_the_timeout(circuit_file, settings):
+    """A recompute stuck behind another one gives up (the task retries later) instead of
+    holding a worker for ever."""
+    from django.db import connections
+
+    season = import_competition(circuit_file)
+    settings.RECOMPUTE_LOCK_TIMEOUT = 0.3
+    holder = connections.create_connection("default")
+    try:
+        with holder.cursor() as cursor:
+            cursor.execute("BEGIN")
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(%s)", [services.recompute_lock_key(season.pk)]
+            )
+            started = time.monotonic()
+            with pytest.raises(services.RecomputeBusy):
+                services.season_recompute(season_id=season.pk, force=True)
+            assert 0.3 <= time.monotonic() - started < 5
+            cursor.execute("ROLLBACK")
+    finally:
+        holder.close()
+    assert services.season_recompute(season_id=season.pk, force=True), "free again"

@@ -6,34 +6,32 @@ does behind a page, the admin or a shell.
 """
 
 import copy
-import json
 from collections import Counter
 from fractions import Fraction
 
 import pytest
 from django.db import transaction
 
-from clubsite.celery import app as celery_app
 from competitions.interchange import import_competition
-from competitions.models import Season, Seat, Table
+from competitions.models import Season
+from competitions.systems.boardgame.models import Seat, Table
 from rankings.models import StandingsTable
 from rankings.services import season_recompute
-from rankings.standings import boardgame
 from rankings.tasks import recompute_season
+from tests.helpers import (
+    approx,
+    fresh,
+    patch_standings,
+    row_of,
+    season_rows,
+    stored,
+    tournament_rows,
+)
 
 pipeline = pytest.mark.django_db(transaction=True)
 
 
 # --- helpers ----------------------------------------------------------------------------------
-
-
-@pytest.fixture(autouse=True)
-def eager_celery():
-    """The default without CELERY_BROKER_URL, forced so a developer's broker cannot leak in."""
-    saved = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = saved
 
 
 @pytest.fixture
@@ -97,25 +95,12 @@ def file_2024(circuit_file) -> dict:
     return data
 
 
-def stored(season: Season) -> str:
-    """Every stored standings table of the season, as one canonical JSON text."""
-    tables = StandingsTable.objects.filter(season=season).order_by("kind", "key", "position")
-    return json.dumps(
-        [{"kind": t.kind, "key": t.key, "position": t.position, "data": t.data} for t in tables],
-        sort_keys=True,
-    )
-
-
 def table_data(season: Season, kind: str, key: str = "") -> dict:
     return StandingsTable.objects.get(season=season, kind=kind, key=key).data
 
 
-def row_of(rows: list[dict], player: str) -> dict:
-    return next(row for row in rows if row["player"] == player)
-
-
 def daily_row(season: Season, tournament: str, player: str) -> dict:
-    return row_of(table_data(season, boardgame.KIND_TOURNAMENT, tournament)["standings"], player)
+    return row_of(tournament_rows(season, tournament), player)
 
 
 def tournaments_of(season: Season) -> list[dict]:
@@ -131,22 +116,13 @@ def seat_of(season: Season, tournament: str, round_number: int, player: str) -> 
     )
 
 
-def fresh(season: Season) -> Season:
-    season.refresh_from_db()
-    return season
-
-
-def approx(value: Fraction | float):
-    return pytest.approx(float(value), rel=1e-12, abs=1e-12)
-
-
 # --- signals -> on_commit -> task -------------------------------------------------------------
 
 
 @pipeline
 def test_saving_a_seat_marks_the_season_stale_and_the_commit_recomputes(circuit_file, sent):
     season = import_competition(circuit_file)
-    assert not fresh(season).recomputing
+    assert not fresh(season).stale
     # rules.md §1.1: t1 round 1, Catan ranks 1,2,2,4 -> p1 104.5; round 2, p1 second of 2 -> 0.
     assert daily_row(season, "t1", "p1")["daily"] == approx(104.5)
     before = stored(season)
@@ -158,14 +134,14 @@ def test_saving_a_seat_marks_the_season_stale_and_the_commit_recomputes(circuit_
         seat.save()
         season = fresh(season)
         assert season.data_version > season.standings_version
-        assert season.recomputing
+        assert season.stale
         assert sent == [], "nothing is sent before the commit"
         assert stored(season) == before
 
     assert sent == [season.pk]
     season = fresh(season)
     assert season.standings_version == season.data_version
-    assert not season.recomputing
+    assert not season.stale
     # Both at average place 1.5 of 2: placement 50 + win bonus 2 + fraction 1/2 = 52.5 each.
     assert daily_row(season, "t1", "p1")["daily"] == approx(Fraction(209, 2) + Fraction(105, 2))
     assert daily_row(season, "t1", "p5")["daily"] == approx(52.5)
@@ -197,7 +173,7 @@ def test_many_changes_in_one_transaction_send_one_task_per_season(circuit_file, 
     for s in (season, earlier):
         s = fresh(s)
         assert s.standings_version == s.data_version
-    games = {t.key for t in StandingsTable.objects.filter(season=season, kind="game")}
+    games = {t.data["game"] for t in StandingsTable.objects.filter(season=season, kind="game")}
     assert games == {"Catan", "Carcassonne", "Ticket to Ride"}
 
 
@@ -214,7 +190,7 @@ def test_a_rolled_back_transaction_sends_nothing_and_stores_nothing(circuit_file
             seat = seat_of(season, "t1", 2, "p1")
             seat.rank = 1
             seat.save()
-            assert fresh(season).recomputing
+            assert fresh(season).stale
             raise RuntimeError("user cancelled")
 
     assert sent == []
@@ -234,18 +210,18 @@ def test_deleting_a_seat_recomputes(circuit_file, sent):
 
     with transaction.atomic():
         seat_of(season, "t1", 1, "p4").delete()
-        assert fresh(season).recomputing
+        assert fresh(season).stale
 
     assert sent == [season.pk]
     season = fresh(season)
     assert season.standings_version == season.data_version
     t1 = table_data(season, "tournament", "t1")
     assert t1["participants"] == 4
-    assert "p4" not in {row["player"] for row in t1["standings"]}
+    assert "p4" not in {row["player"] for row in tournament_rows(season, "t1")}
     # Catan is now a table of 3 with ranks 1,2,2: p1 100 + 3 + 100/150; p2, p3 25 + 25/150.
     assert daily_row(season, "t1", "p1")["daily"] == approx(Fraction(311, 3))
     assert daily_row(season, "t1", "p2")["daily"] == approx(Fraction(151, 6))
-    assert "p4" in {row["player"] for row in table_data(season, "tournament", "t2")["standings"]}
+    assert "p4" in {row["player"] for row in tournament_rows(season, "t2")}
 
 
 # --- seasons that read earlier seasons --------------------------------------------------------
@@ -257,8 +233,8 @@ def test_a_change_in_2024_recomputes_2025_of_the_same_series(circuit_file, file_
     # Without a stored 2024: the cap comes from previous_participants [64, 70, 81] -> 70, and
     # LUDO from the imported 2024 total (p1 812.4).
     assert {t["cap"] for t in tournaments_of(season)} == {70}
-    p1_2025 = Fraction(row_of(table_data(season, "yearly")["rows"], "p1")["points"])
-    assert row_of(table_data(season, "ludo")["rows"], "p1")["points"] == approx(
+    p1_2025 = Fraction(row_of(season_rows(season, "yearly"), "p1")["points"])
+    assert row_of(season_rows(season, "ludo"), "p1")["points"] == approx(
         Fraction(2, 3) * Fraction("812.4") + p1_2025
     )
     sent.clear()
@@ -270,9 +246,9 @@ def test_a_change_in_2024_recomputes_2025_of_the_same_series(circuit_file, file_
     season = fresh(season)
     assert season.standings_version == season.data_version
     assert {t["cap"] for t in tournaments_of(season)} == {10}
-    yearly_2024 = table_data(earlier, "yearly")["rows"]
+    yearly_2024 = season_rows(earlier, "yearly")
     assert row_of(yearly_2024, "p1")["points"] == approx(Fraction(326, 3))
-    assert row_of(table_data(season, "ludo")["rows"], "p1")["points"] == approx(
+    assert row_of(season_rows(season, "ludo"), "p1")["points"] == approx(
         Fraction(2, 3) * Fraction(326, 3) + p1_2025
     )
     sent.clear()
@@ -283,17 +259,17 @@ def test_a_change_in_2024_recomputes_2025_of_the_same_series(circuit_file, file_
         first.rank, third.rank = 3, 1
         first.save()
         third.save()
-        assert fresh(season).recomputing, "2025 is stale as soon as 2024 changes"
+        assert fresh(season).stale, "2025 is stale as soon as 2024 changes"
 
     assert Counter(sent) == {earlier.pk: 1, season.pk: 1}
     season = fresh(season)
     assert season.standings_version == season.data_version
     assert season.standings_computed_at > computed_at
     # 2024 now: p3 103 2/3 (rank 1), p4 103, p2 50 1/3, p1 and p5 0 (shared rank 4, bonus 2).
-    assert row_of(table_data(earlier, "yearly")["rows"], "p1")["points"] == approx(2)
-    ludo = table_data(season, "ludo")["rows"]
+    assert row_of(season_rows(earlier, "yearly"), "p1")["points"] == approx(2)
+    ludo = season_rows(season, "ludo")
     assert row_of(ludo, "p1")["points"] == approx(Fraction(2, 3) * 2 + p1_2025)
-    p3_2025 = Fraction(row_of(table_data(season, "yearly")["rows"], "p3")["points"])
+    p3_2025 = Fraction(row_of(season_rows(season, "yearly"), "p3")["points"])
     assert row_of(ludo, "p3")["points"] == approx(Fraction(2, 3) * Fraction(326, 3) + p3_2025)
 
 
@@ -325,7 +301,7 @@ def _crash_mid_way(season):
 def test_a_crash_mid_way_leaves_the_previous_standings_intact(circuit_file, monkeypatch):
     season = fresh(import_competition(circuit_file))
     before, version = stored(season), season.standings_version
-    monkeypatch.setattr(boardgame, "compute", _crash_mid_way)
+    patch_standings(monkeypatch, "boardgame-circuit", compute=_crash_mid_way)
 
     with pytest.raises(RuntimeError, match="engine crashed"):
         season_recompute(season_id=season.pk, force=True)
@@ -341,7 +317,7 @@ def test_a_crash_in_the_task_after_commit_keeps_the_change_and_the_old_standings
 ):
     season = fresh(import_competition(circuit_file))
     before, version = stored(season), season.standings_version
-    monkeypatch.setattr(boardgame, "compute", _crash_mid_way)
+    patch_standings(monkeypatch, "boardgame-circuit", compute=_crash_mid_way)
 
     with transaction.atomic():
         seat = seat_of(season, "t1", 2, "p1")
@@ -352,11 +328,11 @@ def test_a_crash_in_the_task_after_commit_keeps_the_change_and_the_old_standings
     assert seat_of(season, "t1", 2, "p1").rank == 1
     season = fresh(season)
     assert season.standings_version == version
-    assert season.recomputing
+    assert season.stale
     assert stored(season) == before
     monkeypatch.undo()
     assert season_recompute(season_id=season.pk), "the next recompute heals it"
-    assert not fresh(season).recomputing
+    assert not fresh(season).stale
 
 
 @pipeline
@@ -366,7 +342,7 @@ def test_a_change_after_a_recompute_in_the_same_transaction_is_not_lost(circuit_
         seat = seat_of(season, "t1", 2, "p1")
         seat.rank = 1
         seat.save()
-        assert fresh(season).recomputing
+        assert fresh(season).stale
 
     assert daily_row(season, "t1", "p1")["daily"] == approx(157)
 
@@ -379,7 +355,7 @@ def test_a_table_left_with_one_player_does_not_count_and_breaks_nothing(circuit_
         table__round__tournament__key="t2", table__game="Carcassonne", player__key="p4"
     ).delete()
     season.refresh_from_db()
-    assert not season.recomputing
+    assert not season.stale
     t2 = StandingsTable.objects.get(season=season, kind="tournament", key="t2").data
     assert [tb["game"] for tb in t2["tables"]] == ["Catan"]
     assert t2["participants"] == 3

@@ -14,10 +14,9 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from competitions.demo import DEMOS, DemoSeries
 from competitions.interchange import FileError, import_competition
 from competitions.models import Series
-from rankings.registry import SYSTEMS
+from competitions.registry import DemoSeries, all_systems
 
 ADMIN_USER = "admin"
 MANAGER_USER = "secretary"
@@ -45,9 +44,9 @@ class Command(BaseCommand):
                     "password. Use --force if you really mean it."
                 )
             )
-        demos = [demo for demo in DEMOS if demo.system in SYSTEMS]
+        demos = [(spec.key, spec.demo) for spec in all_systems() if spec.demo is not None]
         with transaction.atomic():
-            series = [self._load(demo, reset=options["reset"]) for demo in demos]
+            series = [self._load(key, demo, reset=options["reset"]) for key, demo in demos]
             self._users(series)
         port = os.environ.get("PORT") or "8000"
         self.stdout.write(
@@ -67,15 +66,15 @@ class Command(BaseCommand):
             }
         )
 
-    def _load(self, demo: DemoSeries, *, reset: bool) -> Series:
+    def _load(self, system: str, demo: DemoSeries, *, reset: bool) -> Series:
         # Created here so the series gets its own name, not the first file's season name.
         series, _created = Series.objects.get_or_create(
-            slug=demo.slug, defaults={"name": demo.name, "system": demo.system}
+            slug=demo.slug, defaults={"name": demo.name, "system": system}
         )
-        if series.system != demo.system:
+        if series.system != system:
             raise CommandError(
                 _("Series %(series)s exists but is a %(system)s series, not %(demo)s.")
-                % {"series": demo.slug, "system": series.system, "demo": demo.system}
+                % {"series": demo.slug, "system": series.system, "demo": system}
             )
         if not reset and series.seasons.filter(label=demo.last_season).exists():
             self.stdout.write(

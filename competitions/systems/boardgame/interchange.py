@@ -1,0 +1,236 @@
+"""The boardgame-circuit section of the competition file (interchange.md)."""
+
+import math
+from typing import Any
+
+from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
+
+from competitions.interchange import (
+    FileError,
+    ReadContext,
+    date_of,
+    expect,
+    field_of,
+    join,
+    text,
+    whole,
+)
+from competitions.models import Player, Round, Season, Tournament
+
+from .models import HistoricTotal, Seat, Table
+from .settings import parse_settings
+
+MAX_TOTAL = 10**12
+
+
+def _number(value: Any, path: str) -> float:
+    """A JSON number, finite and of a sensible size (a yearly total)."""
+    expect(value, (int, float), path, _("a number"))
+    if not math.isfinite(value) or abs(value) >= MAX_TOTAL:
+        raise FileError(
+            path,
+            _("expected a number below %(max)s, got %(value)s")
+            % {"max": MAX_TOTAL, "value": value},
+        )
+    return float(value)
+
+
+def _read_history(data: dict, ctx: ReadContext) -> None:
+    history = field_of(data, "history", "", list, _("a list"), required=False, default=[])
+    totals = []
+    seen_labels: set[str] = set()
+    for i, entry in enumerate(history):
+        path = f"history[{i}]"
+        expect(entry, dict, path, _("an object"))
+        label = text(entry, "season", path, max_length=32)
+        if label == ctx.season.label:
+            raise FileError(join(path, "season"), _("the history cannot hold this season itself"))
+        if label in seen_labels:
+            raise FileError(
+                join(path, "season"), _("season %(label)s appears twice") % {"label": label}
+            )
+        seen_labels.add(label)
+        yearly = field_of(entry, "yearly", path, dict, _("an object of player ids and points"))
+        for key, points in yearly.items():
+            player = ctx.player(key, join(join(path, "yearly"), key))
+            totals.append(
+                HistoricTotal(
+                    season=ctx.season,
+                    label=label,
+                    player=player,
+                    points=_number(points, join(join(path, "yearly"), key)),
+                )
+            )
+    bulk_create_with_history(totals, HistoricTotal)
+
+
+def _read_previous_participants(data: dict, season: Season) -> None:
+    counts = field_of(
+        data,
+        "previous_participants",
+        "",
+        list,
+        _("a list of whole numbers"),
+        required=False,
+        default=[],
+    )
+    for i, count in enumerate(counts):
+        path = f"previous_participants[{i}]"
+        expect(count, int, path, _("a whole number"))
+        if count < 1:
+            raise FileError(path, _("must be at least 1"))
+    season.previous_participants = counts
+    season.save(update_fields=["previous_participants"])
+
+
+def _read_table(raw: Any, path: str, ctx: ReadContext, seated: dict[str, str]) -> tuple[str, list]:
+    expect(raw, dict, path, _("an object"))
+    game = text(raw, "game", path, max_length=100)
+    results = field_of(raw, "results", path, list, _("a list"))
+    if len(results) < 2:
+        raise FileError(join(path, "results"), _("a table needs at least 2 players"))
+    seats = []
+    for k, result in enumerate(results):
+        rpath = join(join(path, "results"), k)
+        expect(result, dict, rpath, _("an object"))
+        player = ctx.player(result.get("player"), join(rpath, "player"))
+        if player.key in seated:
+            raise FileError(
+                join(rpath, "player"),
+                _("%(player)s already plays at %(where)s in this round")
+                % {"player": player.key, "where": seated[player.key]},
+            )
+        seated[player.key] = path
+        rank = whole(result, "rank", rpath)
+        if not 1 <= rank <= len(results):
+            raise FileError(
+                join(rpath, "rank"),
+                _("rank %(rank)s at a table of %(n)s") % {"rank": rank, "n": len(results)},
+            )
+        seats.append((player, rank))
+    return game, seats
+
+
+def read(data: dict, ctx: ReadContext) -> None:
+    season = ctx.season
+    settings = parse_settings(season.settings)
+    _read_history(data, ctx)
+    _read_previous_participants(data, season)
+    tournaments = field_of(data, "tournaments", "", list, _("a list"), required=False, default=[])
+    keys: set[str] = set()
+    final_path = None
+    seats: list[Seat] = []
+    for i, raw in enumerate(tournaments):
+        path = f"tournaments[{i}]"
+        expect(raw, dict, path, _("an object"))
+        key = text(raw, "id", path, max_length=64)
+        if key in keys:
+            raise FileError(join(path, "id"), _("duplicate tournament id %(id)r") % {"id": key})
+        keys.add(key)
+        final = field_of(
+            raw, "final", path, bool, _("true or false"), required=False, default=False
+        )
+        if final and final_path:
+            raise FileError(
+                join(path, "final"),
+                _("a season has one final tournament; %(other)s is the final already")
+                % {"other": final_path},
+            )
+        if final:
+            final_path = path
+        fields: dict[str, Any] = {
+            "season": season,
+            "key": key,
+            "name": text(raw, "name", path),
+            "date": date_of(raw, "date", path),
+            "final": final,
+        }
+        seed = whole(raw, "draw_seed", path, required=False, minimum=0, maximum=2**63 - 1)
+        if seed is not None:
+            fields["draw_seed"] = seed
+        tournament = Tournament.objects.create(**fields)
+        rounds = field_of(raw, "rounds", path, list, _("a list"), required=False, default=[])
+        if len(rounds) > settings.rounds_per_tournament:
+            raise FileError(
+                join(path, "rounds"),
+                _("%(n)s rounds, but a tournament has at most %(max)s (rounds_per_tournament)")
+                % {"n": len(rounds), "max": settings.rounds_per_tournament},
+            )
+        for r, raw_round in enumerate(rounds):
+            rpath = join(join(path, "rounds"), r)
+            expect(raw_round, dict, rpath, _("an object"))
+            round_ = Round.objects.create(season=season, tournament=tournament, number=r + 1)
+            seated: dict[str, str] = {}
+            tables = field_of(raw_round, "tables", rpath, list, _("a list"))
+            for n, raw_table in enumerate(tables):
+                game, table_seats = _read_table(
+                    raw_table, join(join(rpath, "tables"), n), ctx, seated
+                )
+                table = Table.objects.create(round=round_, number=n + 1, game=game)
+                seats.extend(
+                    Seat(table=table, round=round_, player=p, rank=rank) for p, rank in table_seats
+                )
+    bulk_create_with_history(seats, Seat)
+
+
+def _season_players(season: Season) -> list[Player]:
+    entries = list(season.entries.select_related("player", "club").order_by("position"))
+    players = []
+    for entry in entries:
+        entry.player.club = entry.club  # the club of this season, not the current one
+        players.append(entry.player)
+    known = {p.pk for p in players}
+    others = (
+        Player.objects.filter(seats__round__season=season)
+        .exclude(pk__in=known)
+        .select_related("club")
+        .distinct()
+        .order_by("key")
+    )
+    return players + list(others)
+
+
+def _json_number(value: float) -> int | float:
+    return int(value) if value.is_integer() else value
+
+
+def write(season: Season) -> dict:
+    history: dict[str, dict[str, Any]] = {}
+    for total in season.historic_totals.select_related("player").order_by("label", "player__key"):
+        history.setdefault(total.label, {})[total.player.key] = _json_number(total.points)
+    seats = (
+        Seat.objects.filter(round__season=season)
+        .select_related("player", "table", "round")
+        .order_by("round__tournament_id", "round__number", "table__number", "id")
+    )
+    by_round: dict[int, dict[int, dict]] = {}
+    for seat in seats:
+        tables = by_round.setdefault(seat.round_id, {})
+        table = tables.setdefault(seat.table_id, {"game": seat.table.game, "results": []})
+        table["results"].append({"player": seat.player.key, "rank": seat.rank})
+    tournaments = []
+    for t in season.tournaments.prefetch_related("rounds"):
+        rounds = [
+            {"tables": list(by_round.get(r.pk, {}).values())}
+            for r in sorted(t.rounds.all(), key=lambda r: r.number)
+        ]
+        tournaments.append(
+            {
+                "id": t.key,
+                "name": t.name,
+                "date": t.date.isoformat() if t.date else None,
+                "final": t.final,
+                "draw_seed": t.draw_seed,
+                "rounds": rounds,
+            }
+        )
+    body: dict[str, Any] = {"players": _season_players(season)}
+    if history:
+        body["history"] = [
+            {"season": label, "yearly": yearly} for label, yearly in sorted(history.items())
+        ]
+    if season.previous_participants:
+        body["previous_participants"] = season.previous_participants
+    body["tournaments"] = tournaments
+    return body

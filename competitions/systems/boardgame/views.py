@@ -1,0 +1,183 @@
+"""Board-game manager pages: tournaments, rounds and fast entry of a table's result.
+
+Every view gets the season from the shared dispatcher (competitions.views.season_page), which
+has already checked that the user manages the series.
+"""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from competitions import services as shared_services
+from competitions.models import Player, Season, Tournament
+from competitions.views import apply_errors, manage_url, render_season_manage
+
+from . import services
+from .forms import CircuitTournamentForm, TableForm
+from .models import Table
+from .settings import parse_settings
+from .tables import ManageTournamentTable
+
+
+def season_panel(request, season: Season, form: CircuitTournamentForm | None = None):
+    """The board-game part of the manager's season page: its tournaments and a new one."""
+    tournaments = season.tournaments.select_related("season__series").annotate(
+        tables=Count("rounds__tables")
+    )
+    return "competitions/boardgame/season_panel.html", {
+        "tournament_table": ManageTournamentTable(tournaments),
+        "form": form or CircuitTournamentForm(),
+        "settings": parse_settings(season.settings),
+    }
+
+
+@require_POST
+def tournament_create(request, season: Season):
+    form = CircuitTournamentForm(request.POST)
+    if form.is_valid():
+        try:
+            tournament = shared_services.tournament_create(season=season, **form.cleaned_data)
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, _("Tournament %(name)s created.") % {"name": tournament.name})
+            return redirect(manage_url(season, "tournament", tournament.key))
+    return render_season_manage(request, season, status=400, form=form)
+
+
+def _tournament(season: Season, key: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, season=season, key=key)
+    tournament.season = season  # with its series, loaded already
+    return tournament
+
+
+def tournament_manage(request, season: Season, tournament: str):
+    tournament = _tournament(season, tournament)
+    form = CircuitTournamentForm(
+        request.POST or None,
+        initial={"name": tournament.name, "date": tournament.date, "final": tournament.final},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            shared_services.tournament_update(tournament=tournament, **form.cleaned_data)
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, _("Tournament saved."))
+            return redirect(manage_url(season, "tournament", tournament.key))
+    limit = parse_settings(season.settings).rounds_per_tournament
+    counts = dict(tournament.rounds.annotate(n=Count("tables")).values_list("number", "n"))
+    rounds = [{"number": n, "tables": counts.get(n, 0)} for n in range(1, limit + 1)]
+    return render(
+        request,
+        "competitions/boardgame/tournament.html",
+        {"season": season, "tournament": tournament, "form": form, "rounds": rounds},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@require_POST
+def tournament_redraw(request, season: Season, tournament: str):
+    tournament = _tournament(season, tournament)
+    shared_services.tournament_redraw(tournament=tournament)
+    messages.success(
+        request,
+        _("A new lot was drawn for the prize ceremony of %(name)s.") % {"name": tournament.name},
+    )
+    return redirect(manage_url(season, "tournament", tournament.key))
+
+
+def _round_page(request, season: Season, tournament: str, number: int, table=None):
+    tournament = _tournament(season, tournament)
+    series = season.series
+    try:
+        round_ = services.round_of(tournament=tournament, number=number)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect(manage_url(season, "tournament", tournament.key))
+    players = list(Player.objects.filter(series=series).select_related("club").order_by("name"))
+    initial = TableForm.initial_for(table) if table else None
+    form = TableForm(request.POST or None, players=players, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            saved = services.table_save(
+                round_=round_,
+                game=form.cleaned_data["game"],
+                seats=form.cleaned_data["seats"],
+                table=table,
+            )
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(
+                request,
+                _("Table %(n)s saved: %(game)s, %(players)s players.")
+                % {
+                    "n": saved.number,
+                    "game": saved.game,
+                    "players": len(form.cleaned_data["seats"]),
+                },
+            )
+            return redirect(manage_url(season, "round", tournament.key, number))
+    tables = (
+        list(round_.tables.prefetch_related("seats__player").order_by("number"))
+        if round_.pk
+        else []
+    )
+    seated = {s.player_id for t in tables for s in t.seats.all()}
+    games = sorted(
+        set(
+            Table.objects.filter(round__season__series=series)
+            .values_list("game", flat=True)
+            .order_by("game")
+            .distinct()
+        )
+    )
+    limit = parse_settings(season.settings).rounds_per_tournament
+    return render(
+        request,
+        "competitions/boardgame/round.html",
+        {
+            "season": season,
+            "tournament": tournament,
+            "round": round_,
+            "form": form,
+            "tables": tables,
+            "editing": table,
+            "players": players,
+            "games": games,
+            "unseated": [p for p in players if p.pk not in seated],
+            "round_numbers": range(1, limit + 1),
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def _table(season: Season, tournament: str, number: int, pk: int) -> Table:
+    return get_object_or_404(
+        Table,
+        pk=pk,
+        round__tournament__key=tournament,
+        round__tournament__season=season,
+        round__number=number,
+    )
+
+
+def round_manage(request, season: Season, tournament: str, number: int):
+    return _round_page(request, season, tournament, number)
+
+
+def table_edit(request, season: Season, tournament: str, number: int, table: int):
+    found = _table(season, tournament, number, table)
+    return _round_page(request, season, tournament, number, table=found)
+
+
+@require_POST
+def table_delete(request, season: Season, tournament: str, number: int, table: int):
+    found = _table(season, tournament, number, table)
+    services.table_delete(table=found)
+    messages.success(request, _("Table %(n)s deleted.") % {"n": found.number})
+    return redirect(manage_url(season, "round", tournament, number))

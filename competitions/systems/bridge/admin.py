@@ -1,0 +1,86 @@
+"""Admin of the bridge ladder's result models, and its inlines on the shared round page."""
+
+from django.contrib import admin
+
+from competitions.admin import HistoryAdmin, RoundCopiedFromParentForm
+
+from .models import Challenge, ChallengeScore, Pool, PoolMember
+
+
+class PoolMemberForm(RoundCopiedFromParentForm):
+    parent_field = "pool"
+
+    class Meta:
+        model = PoolMember
+        fields = ["pool", "player", "position", "reason"]
+
+
+class PoolInline(admin.TabularInline):
+    model = Pool
+    fields = ["number"]
+    extra = 0
+    show_change_link = True
+
+
+class PoolMemberInline(admin.TabularInline):
+    model = PoolMember
+    form = PoolMemberForm
+    fields = ["position", "player", "reason"]
+    autocomplete_fields = ["player"]
+    extra = 0
+
+
+class ChallengeInline(admin.TabularInline):
+    model = Challenge
+    fields = ["number"]
+    extra = 0
+    show_change_link = True
+
+
+class ChallengeScoreInline(admin.TabularInline):
+    model = ChallengeScore
+    fields = ["player", "imps"]
+    autocomplete_fields = ["player"]
+    extra = 0
+
+
+@admin.register(Pool)
+class PoolAdmin(HistoryAdmin):
+    list_display = ["__str__", "round", "round__season"]
+    list_filter = ["round__season"]
+    search_fields = ["round__season__name"]
+    autocomplete_fields = ["round"]
+    list_select_related = ["round__season__series"]
+    inlines = [PoolMemberInline]
+
+
+@admin.register(PoolMember)
+class PoolMemberAdmin(HistoryAdmin):
+    form = PoolMemberForm
+    list_display = ["player", "pool", "position", "reason", "round", "round__season"]
+    list_filter = ["round__season"]
+    search_fields = ["player__name", "player__key", "reason"]
+    autocomplete_fields = ["pool", "player"]
+    list_select_related = ["player", "pool", "round__season__series"]
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(HistoryAdmin):
+    list_display = ["__str__", "round", "round__season"]
+    list_filter = ["round__season"]
+    search_fields = ["round__season__name"]
+    autocomplete_fields = ["round"]
+    list_select_related = ["round__season__series"]
+    inlines = [ChallengeScoreInline]
+
+
+@admin.register(ChallengeScore)
+class ChallengeScoreAdmin(HistoryAdmin):
+    list_display = ["player", "imps", "challenge", "challenge__round", "challenge__round__season"]
+    list_filter = ["challenge__round__season"]
+    search_fields = ["player__name", "player__key"]
+    autocomplete_fields = ["challenge", "player"]
+    list_select_related = ["player", "challenge__round__season__series"]
+
+
+ROUND_INLINES = [PoolInline, ChallengeInline]

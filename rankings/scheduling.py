@@ -1,0 +1,67 @@
+"""Marking seasons stale and sending their recompute after commit (architecture.md: signals
+only enqueue). The task itself runs `rankings.services.season_recompute`."""
+
+from django.db import transaction
+from django.db.models import F
+
+from competitions.models import Season
+from competitions.registry import find_system
+
+from .tasks import recompute_season
+
+
+class _EnqueueRecompute:
+    """An on_commit callback that sends the recompute task with the committed data version.
+
+    A transaction that changed many rows registers many of these. Each claims the send in the
+    season row (enqueued_version := data_version, if lower): the first one sends, the others
+    find the version claimed. A send that fails gives its claim back, so the reconcile sees the
+    season as not enqueued."""
+
+    def __init__(self, season_id: int) -> None:
+        self.season_id = season_id
+        self.__qualname__ = f"recompute of season {season_id}"  # Django logs failures by it
+
+    def __call__(self) -> None:
+        seasons = Season.objects.filter(pk=self.season_id)
+        if not seasons.filter(enqueued_version__lt=F("data_version")).update(
+            enqueued_version=F("data_version")
+        ):
+            return  # sent already (or the season is gone)
+        version = seasons.values_list("enqueued_version", flat=True).first()
+        try:
+            recompute_season.delay(self.season_id, version)
+        except Exception:
+            seasons.filter(enqueued_version=version).update(enqueued_version=version - 1)
+            raise
+
+
+def seasons_affected(*, season_ids: set[int]) -> list[int]:
+    """The seasons whose standings read these seasons: themselves, and for systems whose
+    standings read earlier seasons (`reads_earlier_seasons`) every later season of the series."""
+    result = set(season_ids)
+    rows = Season.objects.filter(pk__in=season_ids).values_list(
+        "series_id", "label", "series__system"
+    )
+    for series_id, label, system in rows:
+        spec = find_system(system)
+        if spec and spec.reads_earlier_seasons:
+            result.update(
+                Season.objects.filter(series_id=series_id, label__gt=label).values_list(
+                    "pk", flat=True
+                )
+            )
+    return sorted(result)
+
+
+def season_recompute_request(*, season_ids: set[int]) -> None:
+    """Mark the seasons' standings stale and send their recompute tasks after commit.
+
+    Every change bumps data_version, even when a task is already scheduled in this transaction:
+    a recompute run meanwhile (e.g. by an import inside the same transaction) must not make the
+    later change look computed.
+    """
+    affected = seasons_affected(season_ids=season_ids)
+    Season.objects.filter(pk__in=affected).update(data_version=F("data_version") + 1)
+    for sid in affected:
+        transaction.on_commit(_EnqueueRecompute(sid), robust=True)

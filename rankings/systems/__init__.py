@@ -1,0 +1,78 @@
+"""The rankings layer of each competition system: `rankings/systems/<name>/`.
+
+A system's `system.py` here attaches two parts to its spec (competitions.registry):
+
+- `Standings`: `compute(season)` loads the season's results, runs the pure engine
+  (`rankings/engines/<name>.py`) and returns `ComputedTable`s, which the shared recompute stores;
+  `document(season, tables)` builds the export_standings document of interchange.md from the
+  stored tables; `flat_tables(document)` gives its CSV tables.
+- `Pages`: the public pages below /<series>/<season>/ (a URLconf and the overview view), the
+  season tabs, the player page section and the help text.
+
+Nothing lists the systems: `discover()` imports every `system.py` below this package.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.functional import Promise
+
+
+@dataclass
+class ComputedRow:
+    """A standings line: `player` is the player's key (None for a line of a club)."""
+
+    player: str | None
+    rank: int | None
+    points: float | int | None
+    detail: dict[str, Any]
+
+
+@dataclass
+class ComputedTable:
+    kind: str
+    key: str = ""
+    position: int = 0
+    data: dict[str, Any] = field(default_factory=dict)
+    rows: list[ComputedRow] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Standings:
+    compute: Callable[[Any], list[ComputedTable]]
+    # (season, stored tables with their rows) -> the export_standings document
+    document: Callable[[Any, list], dict]
+    # document -> {table name: (header, rows)} for CSV
+    flat_tables: Callable[[dict], dict]
+
+
+@dataclass(frozen=True)
+class Tab:
+    """A tab of the season pages: `name` is a URL name of the system's `urls` ("" for the
+    season overview)."""
+
+    name: str
+    label: str | Promise
+
+
+@dataclass(frozen=True)
+class Pages:
+    # (request, season) -> the season overview page
+    overview: Callable
+    # Dotted path of the URLconf of the pages below /<series>/<season>/; views get (request,
+    # season, **kwargs).
+    urls: str | None = None
+    tabs: Sequence[Tab] = ()
+    # (player, season, rows) -> (template, context) of the player page's section for a season,
+    # or None when the player has nothing to show there; `rows` are the player's StandingsRows
+    # of the season, with their tables.
+    player_section: Callable | None = None
+    # Template of the system's part of the help page.
+    help_template: str | None = None
+
+
+def discover() -> None:
+    from competitions.discovery import import_system_modules
+
+    import_system_modules("system", __name__)

@@ -1,0 +1,364 @@
+"""Board-game circuit standings (rules.md §1): load a season, run the engine, give the tables."""
+
+from collections import defaultdict
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Count
+from django.utils.text import slugify
+
+from competitions.models import Player, Season
+from competitions.systems.boardgame.models import HistoricTotal, Seat
+from competitions.systems.boardgame.settings import (
+    CAP_AUTO,
+    CAP_MANUAL,
+    parse_settings,
+    previous_label,
+)
+from rankings.engines import boardgame as engine
+from rankings.systems import ComputedRow, ComputedTable
+
+KIND_TOURNAMENT = "tournament"
+KIND_YEARLY = "yearly"
+KIND_LUDO = "ludo"
+KIND_GAME = "game"
+
+# The field names of interchange.md's boardgame-circuit standings, per table.
+TABLE_RESULT_FIELDS = ("player", "rank", "placement", "bonus", "fraction", "score")
+STANDINGS_FIELDS = ("player", "rank", "daily", "bonus", "points")
+TABLE_ROW_FIELDS = ("round", "game", *TABLE_RESULT_FIELDS)
+CEREMONY_FIELDS = ("step", "player", "club")
+YEARLY_FIELDS = ("player", "rank", "points", "counted")
+LUDO_FIELDS = ("player", "rank", "points")
+GAME_FIELDS = ("player", "rank", "points", "played", "finalist")
+
+
+def _num(value: Fraction | int) -> float | int:
+    return value if isinstance(value, int) else float(value)
+
+
+def _regular_participant_counts(season: Season) -> list[int]:
+    rows = (
+        Seat.objects.filter(round__season=season, round__tournament__final=False)
+        .values("round__tournament")
+        .annotate(n=Count("player", distinct=True))
+        .order_by()
+    )
+    return [row["n"] for row in rows]
+
+
+def _sibling(season: Season, back: int) -> Season | None:
+    label = previous_label(season.label, back)
+    if label is None:
+        return None
+    return Season.objects.filter(series_id=season.series_id, label=label).first()
+
+
+def resolve_cap(season: Season) -> int | None:
+    """interchange.md: the manual setting, else the stored previous season, else the imported
+    participant counts of the previous season, else no cap."""
+    settings = parse_settings(season.settings)
+    if settings.cap_mode == CAP_MANUAL:
+        return settings.cap
+    if settings.cap_mode != CAP_AUTO:
+        return None
+    previous = _sibling(season, 1)
+    if previous is not None:
+        counts = _regular_participant_counts(previous)
+        if counts:
+            return engine.cap_from_participants(counts)
+    if season.previous_participants:
+        return engine.cap_from_participants(season.previous_participants)
+    return None
+
+
+def load_season(season: Season, *, with_history: bool = True) -> tuple[engine.SeasonIn, dict]:
+    """The engine's input for a season, in a fixed number of queries, plus display extras."""
+    settings = parse_settings(season.settings)
+    tournaments = list(season.tournaments.all())
+    seats = (
+        Seat.objects.filter(round__season=season)
+        .values_list(
+            "round__tournament_id",
+            "round__number",
+            "table_id",
+            "table__number",
+            "table__game",
+            "player__key",
+            "rank",
+        )
+        .order_by("round__tournament_id", "round__number", "table__number", "rank", "player__key")
+    )
+    tables: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
+    for tournament_id, round_number, table_id, table_number, game, player, rank in seats:
+        table = tables[tournament_id].setdefault(
+            table_id, {"round": round_number, "number": table_number, "game": game, "seats": []}
+        )
+        table["seats"].append(engine.Seat(player=player, rank=rank))
+    tournaments_in = []
+    table_numbers: dict[str, list[int]] = {}
+    for t in tournaments:
+        # A table needs 2 players (rules.md §1); one left half-entered does not count yet.
+        ordered = [table for table in tables[t.pk].values() if len(table["seats"]) >= 2]
+        table_numbers[t.key] = [table["number"] for table in ordered]
+        tournaments_in.append(
+            engine.TournamentIn(
+                id=t.key,
+                final=t.final,
+                draw_seed=t.draw_seed,
+                tables=tuple(
+                    engine.TableIn(round=tb["round"], game=tb["game"], seats=tuple(tb["seats"]))
+                    for tb in ordered
+                ),
+            )
+        )
+    # The club of the season entry; the player's current club where there is no entry.
+    clubs = dict(Player.objects.filter(series_id=season.series_id).values_list("key", "club__key"))
+    clubs.update(season.entries.values_list("player__key", "club__key"))
+    prev: dict[str, Fraction] = {}
+    prev2: dict[str, Fraction] = {}
+    if with_history:
+        prev = _yearly_of(season, 1)
+        prev2 = _yearly_of(season, 2)
+    season_in = engine.SeasonIn(
+        tournaments=tuple(tournaments_in),
+        clubs=clubs,
+        cap=resolve_cap(season),
+        settings=engine.Settings(
+            best_n=settings.best_n,
+            interclub_counted=settings.interclub_counted,
+            final_table_size=settings.final_table_size,
+            final_table_sizes=dict(settings.final_table_sizes),
+        ),
+        yearly_prev=prev,
+        yearly_prev2=prev2,
+    )
+    extras = {"tournaments": tournaments, "table_numbers": table_numbers}
+    return season_in, extras
+
+
+def _yearly_of(season: Season, back: int) -> dict[str, Fraction]:
+    """yearly(Y-back): computed from the stored season if there is one, else imported totals."""
+    stored = _sibling(season, back)
+    if stored is not None:
+        season_in, _extras = load_season(stored, with_history=False)
+        return {row.player: row.points for row in engine.compute_season(season_in).yearly}
+    label = previous_label(season.label, back)
+    totals = HistoricTotal.objects.filter(season=season, label=label).values_list(
+        "player__key", "points"
+    )
+    return {key: Fraction(repr(points)) for key, points in totals}
+
+
+def _tournament_table(out: engine.TournamentOut, tournament, numbers: list[int]) -> dict:
+    """What belongs to the tournament as a whole; its standings lines are the rows."""
+    return {
+        "id": out.id,
+        "name": tournament.name,
+        "date": tournament.date.isoformat() if tournament.date else None,
+        "final": out.final,
+        "participants": out.participants,
+        "cap": out.cap,
+        "tables": [
+            {
+                "round": table.round,
+                "number": number,
+                "game": table.game,
+                "results": [
+                    {
+                        "player": s.player,
+                        "rank": s.rank,
+                        "place": _num(s.place),
+                        "placement": _num(s.placement),
+                        "bonus": _num(s.bonus),
+                        "fraction": _num(s.fraction),
+                        "score": _num(s.score),
+                    }
+                    for s in table.results
+                ],
+            }
+            for table, number in zip(out.tables, numbers, strict=True)
+        ],
+        "ceremony": [
+            {"step": c.step, "club": c.club}
+            if c.club is not None
+            else {"step": c.step, "player": c.player}
+            for c in out.ceremony
+        ],
+        "interclub": [
+            {"club": c.club, "rank": c.rank, "score": _num(c.score), "players": list(c.players)}
+            for c in out.interclub
+        ],
+    }
+
+
+def _row(detail: dict) -> ComputedRow:
+    return ComputedRow(
+        player=detail["player"], rank=detail["rank"], points=detail["points"], detail=detail
+    )
+
+
+def game_slugs(titles: list[str]) -> dict[str, str]:
+    """URL slugs of a season's game titles: ASCII, unique, never empty ("Ticket to Ride /
+    Europe" -> "ticket-to-ride-europe"; a title with no Latin letters -> "game-3")."""
+    slugs: dict[str, str] = {}
+    taken: set[str] = set()
+    for position, title in enumerate(titles, 1):
+        base = slugify(title)[:80] or f"game-{position}"
+        slug, n = base, 2
+        while slug in taken:
+            slug, n = f"{base}-{n}", n + 1
+        taken.add(slug)
+        slugs[title] = slug
+    return slugs
+
+
+def compute(season: Season) -> list[ComputedTable]:
+    season_in, extras = load_season(season)
+    out = engine.compute_season(season_in)
+    tables: list[ComputedTable] = []
+    for position, (t_out, tournament) in enumerate(
+        zip(out.tournaments, extras["tournaments"], strict=True)
+    ):
+        tables.append(
+            ComputedTable(
+                kind=KIND_TOURNAMENT,
+                key=t_out.id,
+                position=position,
+                data=_tournament_table(t_out, tournament, extras["table_numbers"][t_out.id]),
+                rows=[
+                    _row(
+                        {
+                            "player": r.player,
+                            "rank": r.rank,
+                            "daily": _num(r.daily),
+                            "bonus": _num(r.bonus),
+                            "points": _num(r.points),
+                        }
+                    )
+                    for r in t_out.standings
+                ],
+            )
+        )
+    tables.append(
+        ComputedTable(
+            kind=KIND_YEARLY,
+            rows=[
+                _row(
+                    {
+                        "player": r.player,
+                        "rank": r.rank,
+                        "points": _num(r.points),
+                        "counted": list(r.counted),
+                    }
+                )
+                for r in out.yearly
+            ],
+        )
+    )
+    tables.append(
+        ComputedTable(
+            kind=KIND_LUDO,
+            rows=[
+                _row({"player": r.player, "rank": r.rank, "points": _num(r.points)})
+                for r in out.ludo
+            ],
+        )
+    )
+    slugs = game_slugs([game.game for game in out.games])
+    for position, game in enumerate(out.games):
+        tables.append(
+            ComputedTable(
+                kind=KIND_GAME,
+                key=slugs[game.game],
+                position=position,
+                data={
+                    "game": game.game,
+                    "size": game.size,
+                    "tie_on_last_seat": game.tie_on_last_seat,
+                },
+                rows=[
+                    _row(
+                        {
+                            "player": r.player,
+                            "rank": r.rank,
+                            "points": _num(r.points),
+                            "played": r.played,
+                            "finalist": r.finalist,
+                        }
+                    )
+                    for r in game.rows
+                ],
+            )
+        )
+    return tables
+
+
+def _pick(row: dict, fields: tuple[str, ...]) -> dict:
+    return {name: row[name] for name in fields if name in row}
+
+
+def document(season: Season, tables: list) -> dict:
+    """The export_standings document of interchange.md, from the stored tables (each with its
+    rows' details in `row_details`)."""
+    by_kind: dict[str, list] = defaultdict(list)
+    for table in tables:
+        by_kind[table.kind].append(table)
+    yearly = by_kind[KIND_YEARLY][0].row_details if by_kind[KIND_YEARLY] else []
+    ludo = by_kind[KIND_LUDO][0].row_details if by_kind[KIND_LUDO] else []
+    return {
+        "tournaments": [
+            {
+                "id": t.data["id"],
+                "participants": t.data["participants"],
+                "cap": t.data["cap"],
+                "standings": [_pick(r, STANDINGS_FIELDS) for r in t.row_details],
+                "tables": [
+                    {
+                        "round": tb["round"],
+                        "game": tb["game"],
+                        "results": [_pick(r, TABLE_RESULT_FIELDS) for r in tb["results"]],
+                    }
+                    for tb in t.data["tables"]
+                ],
+                "ceremony": [_pick(c, CEREMONY_FIELDS) for c in t.data["ceremony"]],
+            }
+            for t in by_kind[KIND_TOURNAMENT]
+        ],
+        "yearly": [_pick(r, YEARLY_FIELDS) for r in yearly],
+        "ludo": [_pick(r, LUDO_FIELDS) for r in ludo],
+        "games": {
+            g.data["game"]: [_pick(r, GAME_FIELDS) for r in g.row_details]
+            for g in by_kind[KIND_GAME]
+        },
+    }
+
+
+def flat_tables(document: dict) -> dict[str, tuple[tuple[str, ...], list[dict]]]:
+    """The document as flat tables for CSV, one per standings table, named after it, each
+    with its header (the field names of interchange.md), empty or not."""
+    tables: dict[str, tuple[tuple[str, ...], list[dict]]] = {
+        "tournaments": (
+            ("id", "participants", "cap"),
+            [
+                {"id": t["id"], "participants": t["participants"], "cap": t["cap"]}
+                for t in document["tournaments"]
+            ],
+        )
+    }
+    for t in document["tournaments"]:
+        tables[f"tournament-{t['id']}-standings"] = (STANDINGS_FIELDS, t["standings"])
+        tables[f"tournament-{t['id']}-tables"] = (
+            TABLE_ROW_FIELDS,
+            [
+                {"round": tb["round"], "game": tb["game"], **result}
+                for tb in t["tables"]
+                for result in tb["results"]
+            ],
+        )
+        tables[f"tournament-{t['id']}-ceremony"] = (CEREMONY_FIELDS, t["ceremony"])
+    tables["yearly"] = (YEARLY_FIELDS, document["yearly"])
+    tables["ludo"] = (LUDO_FIELDS, document["ludo"])
+    for game, rows in document["games"].items():
+        tables[f"game-{game}"] = (GAME_FIELDS, rows)
+    return tables

@@ -1,0 +1,94 @@
+"""Helpers shared by the tests: importing the circuit file, reading stored standings."""
+
+import copy
+import json
+from fractions import Fraction
+
+import pytest
+
+from competitions.interchange import import_competition
+from competitions.models import Season
+from rankings.models import StandingsRow, StandingsTable
+from rankings.selectors import standings_document, standings_table
+
+
+def import_circuit(circuit_file: dict, *, series: str = "") -> Season:
+    """Import (a copy of) the circuit file, optionally as another series."""
+    data = copy.deepcopy(circuit_file)
+    if series:
+        data["series"] = series
+    return import_competition(data)
+
+
+def fresh(season: Season) -> Season:
+    season.refresh_from_db()
+    return season
+
+
+def stored(season: Season) -> str:
+    """Every stored standings table of the season with its rows, as one canonical JSON text."""
+    tables = StandingsTable.objects.filter(season=season).order_by("kind", "key", "position")
+    rows = StandingsRow.objects.filter(season=season).order_by(
+        "table__kind", "table__key", "position"
+    )
+    return json.dumps(
+        {
+            "tables": [[t.kind, t.key, t.position, t.data] for t in tables],
+            "rows": [
+                [r.table.kind, r.table.key, r.position, r.rank, r.points, r.detail]
+                for r in rows.select_related("table")
+            ],
+        },
+        sort_keys=True,
+    )
+
+
+def document(season: Season) -> dict:
+    """The export_standings document of the stored standings."""
+    return standings_document(season=fresh(season))
+
+
+def tournament_of(doc: dict, key: str) -> dict:
+    return next(t for t in doc["tournaments"] if t["id"] == key)
+
+
+def row_of(rows: list[dict], player: str) -> dict:
+    return next(row for row in rows if row["player"] == player)
+
+
+def tournament_rows(season: Season, tournament: str) -> list[dict]:
+    """The stored daily ranking of a tournament (its rows' details, in rank order)."""
+    return standings_table(season=season, kind="tournament", key=tournament).row_details
+
+
+def daily(season: Season, tournament: str, player: str):
+    """A player's stored daily total at a tournament."""
+    return row_of(tournament_rows(season, tournament), player)["daily"]
+
+
+def season_rows(season: Season, kind: str, key: str = "") -> list[dict]:
+    return standings_table(season=season, kind=kind, key=key).row_details
+
+
+def approx(value: Fraction | float):
+    """An exact value as the stored float must hold it (rules.md's 1e-9 bars, tighter)."""
+    return pytest.approx(float(value), rel=1e-12, abs=1e-12)
+
+
+def patch_spec(monkeypatch, system: str, **fields) -> None:
+    """Replace fields of a registered system's spec (e.g. its demo) for one test."""
+    from dataclasses import replace
+
+    from competitions import registry
+
+    monkeypatch.setitem(registry._registry, system, replace(registry.get_system(system), **fields))
+
+
+def patch_standings(monkeypatch, system: str, **functions) -> None:
+    """Replace functions of a registered system's standings part (e.g. compute) for one test."""
+    from dataclasses import replace
+
+    from competitions import registry
+
+    standings = registry.get_system(system).standings
+    patch_spec(monkeypatch, system, standings=replace(standings, **functions))
