@@ -42,9 +42,10 @@ EXPOSE 8000
 # gunicorn reads its worker count from WEB_CONCURRENCY; 3 suits a small 1-2 CPU server.
 ENV WEB_CONCURRENCY=3
 
-# Asks for the home page as the TLS proxy would (a host from ALLOWED_HOSTS, X-Forwarded-Proto so
-# SECURE_SSL_REDIRECT does not redirect); any answer below 500 means gunicorn and Django are up.
+# Asks /healthz as the TLS proxy would (a host from ALLOWED_HOSTS, X-Forwarded-Proto so
+# SECURE_SSL_REDIRECT does not redirect): 200 when the database and the broker answer and no
+# season's standings lag behind for long (README, "Data safety").
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-    CMD ["python", "-c", "import os, http.client; host = os.getenv('ALLOWED_HOSTS', '').split(',')[0].strip().lstrip('.').replace('*', '') or 'localhost'; c = http.client.HTTPConnection('127.0.0.1', 8000, timeout=4); c.request('GET', '/', headers={'Host': host, 'X-Forwarded-Proto': 'https'}); raise SystemExit(c.getresponse().status >= 500)"]
+    CMD ["python", "-c", "import os, http.client; host = os.getenv('ALLOWED_HOSTS', '').split(',')[0].strip().lstrip('.').replace('*', '') or 'localhost'; c = http.client.HTTPConnection('127.0.0.1', 8000, timeout=4); c.request('GET', '/healthz', headers={'Host': host, 'X-Forwarded-Proto': 'https'}); raise SystemExit(c.getresponse().status >= 500)"]
 
 CMD ["gunicorn", "clubsite.wsgi", "--bind", "0.0.0.0:8000", "--worker-tmp-dir", "/dev/shm", "--access-logfile", "-"]

@@ -6,6 +6,7 @@ unset). CELERY_BROKER_URL picks the broker; without it tasks run eagerly in proc
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -26,14 +27,37 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.getenv(name, default).split(",") if item.strip()]
 
 
-PRODUCTION = os.getenv("DJANGO_ENV", "development") == "production"
+DJANGO_ENV = os.getenv("DJANGO_ENV", "development")
+if DJANGO_ENV not in ("development", "production"):
+    # A typo ("Production", "prod") must not quietly mean development, with DEBUG on.
+    raise ImproperlyConfigured(
+        f"DJANGO_ENV must be 'development' or 'production', not {DJANGO_ENV!r}"
+    )
+PRODUCTION = DJANGO_ENV == "production"
 DEBUG = env_bool("DEBUG", not PRODUCTION)
 
+DEVELOPMENT_SECRET_KEY = "development-only-key-not-for-production"  # noqa: S105
 SECRET_KEY = os.getenv("SECRET_KEY", "")
-if not SECRET_KEY:
-    if PRODUCTION:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DJANGO_ENV=production")
-    SECRET_KEY = "development-only-key-not-for-production"  # noqa: S105
+
+
+def weak_secret_key(key: str) -> str | None:
+    """Why a key may not sign a production site's sessions, or None (Django's own rule for
+    security.W009: at least 50 characters, 5 different ones, not an insecure default)."""
+    if not key:
+        return "it is not set"
+    if key == DEVELOPMENT_SECRET_KEY or key.startswith("django-insecure"):
+        return "it is a development key"
+    if len(key) < 50 or len(set(key)) < 5:
+        return "it is shorter than 50 characters or has fewer than 5 different characters"
+    return None
+
+
+if PRODUCTION and (problem := weak_secret_key(SECRET_KEY)):
+    raise ImproperlyConfigured(
+        f"SECRET_KEY is too weak for DJANGO_ENV=production: {problem}. Make one with "
+        "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
+    )
+SECRET_KEY = SECRET_KEY or DEVELOPMENT_SECRET_KEY
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -50,6 +74,7 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "simple_history",
+    "axes",
     "competitions",
     "rankings",
     "pairings",
@@ -65,7 +90,10 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it answers a locked-out login.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "clubsite.urls"
@@ -92,8 +120,22 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.getenv("CONN_MAX_AGE", "0")),
+        # A connection kept open across requests is checked before use, so a restarted
+        # database costs a reconnect, not a 500.
+        conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Concurrent writers wait for each other instead of failing with "database is locked":
+    # write-ahead logging, writers take the lock when their transaction starts, and wait up to
+    # 20 s for it.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+        }
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -101,9 +143,56 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    # django-axes first: it refuses a locked-out login before the password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "manage:dashboard"
 LOGOUT_REDIRECT_URL = "home"
+
+# Login throttling (django-axes): after 5 failed logins for one user name from one address,
+# that pair is locked out for 15 minutes. Every failure is logged (logger "clubsite.auth").
+AXES_FAILURE_LIMIT = int(os.getenv("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.getenv("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
+AXES_LOCKOUT_CALLABLE = "competitions.security.locked_out"
+if PRODUCTION:
+    # Behind the one TLS proxy of the README, the client's address is the last hop it adds.
+    AXES_IPWARE_PROXY_COUNT = int(os.getenv("PROXY_COUNT", "1"))
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+else:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+
+# Mail: password reset is offered only when a mail server is configured.
+EMAIL_HOST = os.getenv("EMAIL_HOST", "")
+MAIL_CONFIGURED = bool(EMAIL_HOST)
+EMAIL_PORT = int(os.getenv("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.getenv("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.getenv("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "clubsite@localhost")
+
+# Content Security Policy (django-csp): scripts and styles only from the site itself; no inline
+# script anywhere (pages pass data as JSON, static/js reads it).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        # The admin and Bootstrap components set a few style attributes.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'self'"],
+    }
+}
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [
@@ -141,9 +230,34 @@ CELERY_BROKER_URL = os.getenv("CELERY_BROKER_URL") or "memory://localhost/"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_DEFAULT_QUEUE = os.getenv("CELERY_QUEUE", "clubsite")
+# A task is acknowledged when it is done, and given back to the queue when the process running it
+# dies; the periodic reconcile (and the one at every worker start) catches anything else.
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# An unacknowledged message comes back after this many seconds (Redis), e.g. when a whole
+# worker was killed; it must exceed the longest recompute.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.getenv("CELERY_VISIBILITY_TIMEOUT", "900")),
+    # A send fails in seconds when the broker is down, instead of hanging a request.
+    "socket_connect_timeout": 3,
+    "socket_timeout": 10,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 3
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5}
+RECONCILE_SECONDS = int(os.getenv("RECONCILE_SECONDS", "60"))
+# The largest competition file import_competition reads, in MB (a whole circuit season of 2000
+# players is about 15 MB).
+IMPORT_MAX_MB = int(os.getenv("IMPORT_MAX_MB", "50"))
+# /healthz fails when a season's standings have lagged behind its results for longer.
+HEALTH_MAX_STALE_SECONDS = int(os.getenv("HEALTH_MAX_STALE_SECONDS", "600"))
+CELERY_BEAT_SCHEDULE = {
+    "reconcile-stale-standings": {
+        "task": "rankings.reconcile",
+        "schedule": RECONCILE_SECONDS,
+    },
+}
 
 # Seconds a recompute waits for another recompute of the same season before it gives up (the
 # task then retries later).
@@ -171,3 +285,5 @@ LOGGING = {
         "celery.app.trace": {"level": "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO"},
     },
 }
+
+LOGGING["loggers"]["clubsite.auth"] = {"level": "INFO"}

@@ -224,14 +224,18 @@ class SeasonAdmin(HistoryAdmin):
     list_filter = ["series", "closed"]
     search_fields = ["name", "label", "series__name", "series__slug"]
     list_select_related = ["series"]
-    readonly_fields = ["data_version", "standings_version", "standings_computed_at"]
+    standings_fields = [
+        "data_version",
+        "standings_version",
+        "standings_computed_at",
+        "stale_since",
+        "recompute_error",
+    ]
+    readonly_fields = standings_fields
     fieldsets = [
         (None, {"fields": ["series", "label", "name", "closed"]}),
         (_("Rules"), {"fields": ["settings", "previous_participants"]}),
-        (
-            _("Standings"),
-            {"fields": ["data_version", "standings_version", "standings_computed_at"]},
-        ),
+        (_("Standings"), {"fields": standings_fields}),
     ]
     inlines = [SeasonPlayerInline]
 
@@ -254,6 +258,8 @@ class SeasonAdmin(HistoryAdmin):
                 "enqueued_version",
                 "standings_version",
                 "standings_computed_at",
+                "stale_since",
+                "recompute_error",
             }
             obj.save(
                 update_fields=[

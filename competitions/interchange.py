@@ -15,12 +15,51 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
 from competitions.models import Club, Player, Season, SeasonPlayer, Series
+from competitions.models.core import KEY_PATTERN
 from competitions.registry import find_system, get_system
 from competitions.signals import bulk_write, results_changed, standings_wanted
 
 FORMAT = "competition/1"
 SLUG_RE = re.compile(r"^[-a-zA-Z0-9_]+$")
 DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# Ids of players, clubs, tournaments...: they stand in URLs and file names, so no '/', no
+# spaces, nothing a browser or a spreadsheet would read differently.
+ID_RE = re.compile(KEY_PATTERN)
+COMMON_KEYS = ("format", "system", "series", "season", "name", "settings", "clubs", "players")
+MAX_DEPTH = 32  # no competition file nests deeper than this
+
+
+def check_storable(data: Any) -> None:
+    """Refuse what no database column can hold, before anything is read: text with a NUL
+    character or a lone surrogate, and nesting deeper than any competition file needs. The
+    walk is iterative, so a pathological file cannot exhaust the stack."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise FileError(
+                path,
+                _("nested deeper than %(n)s levels; not a competition file") % {"n": MAX_DEPTH},
+            )
+        if isinstance(value, dict):
+            for key, item in value.items():
+                _check_text(key, join(path, "(key)"))
+                stack.append((item, join(path, str(key)), depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, join(path, i), depth + 1) for i, item in enumerate(value))
+        elif isinstance(value, str):
+            _check_text(value, path)
+
+
+def _check_text(value: str, path: str) -> None:
+    if "\x00" in value:
+        raise FileError(path, _("text with a NUL character cannot be stored"))
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise FileError(
+            path, _("text with an invalid character (a lone surrogate) cannot be stored")
+        ) from None
 
 
 class FileError(ValueError):
@@ -119,6 +158,21 @@ def whole(
     return value
 
 
+def file_id(obj: dict, key: str, path: str) -> str:
+    """An id of the file (a player, a club, a tournament): letters, digits, '.', '-' and '_'."""
+    value = text(obj, key, path, max_length=64)
+    if not ID_RE.match(value):
+        raise FileError(
+            join(path, key),
+            _(
+                "%(value)r is not a valid id: use letters, digits, '.', '-' and '_' "
+                "(at most 64, starting with a letter or digit)"
+            )
+            % {"value": value[:40]},
+        )
+    return value
+
+
 def date_of(obj: dict, key: str, path: str) -> datetime.date | None:
     value = field_of(obj, key, path, (str, type(None)), _("a date YYYY-MM-DD"), required=False)
     if value is None:
@@ -186,7 +240,7 @@ def _read_people(common: dict, series: Series, ctx: ReadContext) -> None:
     for i, raw in enumerate(common["clubs"]):
         path = f"clubs[{i}]"
         expect(raw, dict, path, _("an object"))
-        key = text(raw, "id", path, max_length=64)
+        key = file_id(raw, "id", path)
         if key in ctx.clubs:
             raise FileError(join(path, "id"), _("duplicate club id %(id)r") % {"id": key})
         club, _created = Club.objects.update_or_create(
@@ -197,7 +251,7 @@ def _read_people(common: dict, series: Series, ctx: ReadContext) -> None:
     for i, raw in enumerate(common["players"]):
         path = f"players[{i}]"
         expect(raw, dict, path, _("an object"))
-        key = text(raw, "id", path, max_length=64)
+        key = file_id(raw, "id", path)
         if key in ctx.players:
             raise FileError(join(path, "id"), _("duplicate player id %(id)r") % {"id": key})
         club_key = field_of(raw, "club", path, (str, type(None)), _("a club id"), required=False)
@@ -217,43 +271,164 @@ def _read_people(common: dict, series: Series, ctx: ReadContext) -> None:
     bulk_create_with_history(entries, SeasonPlayer)
 
 
-def import_competition(data: Any) -> Season:
-    """Create the season described by the file, or replace it whole. One transaction; the
-    standings are up to date when it returns."""
+@dataclass
+class Changes:
+    """What an import changes in the season it replaces, by the system's result keys."""
+
+    added: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    unit: str = ""
+
+    @property
+    def none(self) -> bool:
+        return not (self.added or self.changed or self.removed)
+
+    def summary(self, examples: int = 5) -> list[str]:
+        lines = [
+            _("%(unit)s: %(added)s added, %(changed)s changed, %(removed)s removed.")
+            % {
+                "unit": self.unit,
+                "added": len(self.added),
+                "changed": len(self.changed),
+                "removed": len(self.removed),
+            }
+        ]
+        for label, keys in (
+            (_("added"), self.added),
+            (_("changed"), self.changed),
+            (_("removed"), self.removed),
+        ):
+            for key in keys[:examples]:
+                lines.append(f"  {label}: {key}")
+            if len(keys) > examples:
+                lines.append("  " + _("… and %(n)s more") % {"n": len(keys) - examples})
+        return lines
+
+
+@dataclass
+class ImportResult:
+    season: Season
+    replaced: bool
+    changes: Changes | None
+    dry_run: bool
+
+
+class _DryRun(Exception):
+    """Raised inside the import's transaction to roll a dry run back."""
+
+    def __init__(self, result: ImportResult) -> None:
+        self.result = result
+
+
+def _flatten(value: Any, path: str, out: dict[str, Any]) -> None:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _flatten(item, join(path, str(key)), out)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _flatten(item, join(path, index), out)
+    else:
+        out[path] = value
+
+
+def result_keys(section, document: dict) -> tuple[str, dict[str, Any]]:
+    """The results of a competition file by a stable key: the system's own `result_keys` when
+    its file section has one (e.g. a table of a round of a tournament), else every value by its
+    JSON path."""
+    if hasattr(section, "result_keys"):
+        return section.result_keys(document)
+    body = {k: v for k, v in document.items() if k not in COMMON_KEYS}
+    flat: dict[str, Any] = {}
+    _flatten(body, "", flat)
+    return _("values"), flat
+
+
+def compare(section, old: dict, new: dict) -> Changes:
+    unit, before = result_keys(section, old)
+    _unit, after = result_keys(section, new)
+    return Changes(
+        added=sorted(k for k in after if k not in before),
+        changed=sorted(k for k in after if k in before and after[k] != before[k]),
+        removed=sorted(k for k in before if k not in after),
+        unit=unit,
+    )
+
+
+def import_competition(data: Any, *, replace: bool = False, dry_run: bool = False) -> Season:
+    """Create the season described by the file (or replace it, if `replace`). One
+    transaction; the standings are up to date when it returns. See `import_file` for the
+    command's checks and report."""
+    return import_file(data, replace=replace, dry_run=dry_run).season
+
+
+def import_file(data: Any, *, replace: bool = False, dry_run: bool = False) -> ImportResult:
+    """interchange.md's import_competition: refuses to replace an existing season unless
+    `replace`, reports what a replacement changes, and with `dry_run` stores nothing."""
+    check_storable(data)
     common = _read_common(data)
     spec = get_system(common["system"])
     section = spec.file_module()
-    with transaction.atomic(), bulk_write():
-        # the file names the season ("... 2025"); a new series takes that name without the label
-        series_name = common["name"].removesuffix(common["season"]).strip(" -–")
-        series, created = Series.objects.get_or_create(
-            slug=common["series"],
-            defaults={"name": series_name or common["series"], "system": common["system"]},
-        )
-        if not created and series.system != common["system"]:
-            raise FileError(
-                "system",
-                _("series %(series)s is a %(system)s series")
-                % {"series": series.slug, "system": series.system},
-            )
-        Season.objects.filter(series=series, label=common["season"]).delete()
-        settings = common["settings"]
-        for path, message in spec.settings.validate(settings):
-            raise FileError(join("settings", path) if path else "settings", message)
-        season = Season.objects.create(
-            series=series,
-            label=common["season"],
-            name=common["name"] or f"{series.name} {common['season']}",
-            settings=settings,
-        )
-        ctx = ReadContext(season=season)
-        _read_people(common, series, ctx)
-        section.read(data, ctx)
-        results_changed.send(sender=Season, season_ids={season.pk})
+    try:
+        with transaction.atomic(), bulk_write():
+            result = _import(data, common, spec, section, replace=replace, dry_run=dry_run)
+            if dry_run:
+                raise _DryRun(result)
+    except _DryRun as done:
+        return done.result
     # The command promises standings that are up to date when it returns, broker or not.
-    standings_wanted.send(sender=Season, season_id=season.pk)
-    season.refresh_from_db()
-    return season
+    standings_wanted.send(sender=Season, season_id=result.season.pk)
+    result.season.refresh_from_db()
+    return result
+
+
+def _import(data, common, spec, section, *, replace: bool, dry_run: bool) -> ImportResult:
+    # the file names the season ("... 2025"); a new series takes that name without the label
+    series_name = common["name"].removesuffix(common["season"]).strip(" -–")
+    series, created = Series.objects.get_or_create(
+        slug=common["series"],
+        defaults={"name": series_name or common["series"], "system": common["system"]},
+    )
+    if not created and series.system != common["system"]:
+        raise FileError(
+            "system",
+            _("series %(series)s is a %(system)s series")
+            % {"series": series.slug, "system": series.system},
+        )
+    old = Season.objects.filter(series=series, label=common["season"]).select_related("series")
+    old = old.select_for_update().first()
+    before = None
+    if old is not None:
+        if not replace:
+            raise FileError(
+                "season",
+                _(
+                    "series %(series)s has a season %(season)s already; importing would replace "
+                    "it whole. Use --replace to replace it (with --dry-run first to see what "
+                    "changes)."
+                )
+                % {"series": series.slug, "season": old.label},
+            )
+        before = export_competition(old)
+        old.delete()
+    settings = common["settings"]
+    for path, message in spec.settings.validate(settings):
+        raise FileError(join("settings", path) if path else "settings", message)
+    season = Season.objects.create(
+        series=series,
+        label=common["season"],
+        name=common["name"] or f"{series.name} {common['season']}",
+        settings=settings,
+    )
+    ctx = ReadContext(season=season)
+    _read_people(common, series, ctx)
+    section.read(data, ctx)
+    changes = compare(section, before, export_competition(season)) if before else None
+    if not dry_run:
+        results_changed.send(sender=Season, season_ids={season.pk})
+    return ImportResult(
+        season=season, replaced=before is not None, changes=changes, dry_run=dry_run
+    )
 
 
 def export_competition(season: Season) -> dict:

@@ -1,10 +1,15 @@
 """Write paths for result entry: one transaction each, validated, keyword-only arguments."""
 
-from collections.abc import Sequence
+import logging
+import time
+from collections.abc import Callable, Sequence
 from datetime import date
+from typing import TypeVar
 
 from django.core.exceptions import ValidationError
+from django.db import OperationalError
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
@@ -19,6 +24,50 @@ from .models import (
     new_draw_seed,
 )
 from .registry import get_system
+
+logger = logging.getLogger(__name__)
+T = TypeVar("T")
+
+# What two writers at once can run into; the transaction is retried.
+CONFLICTS = ("deadlock detected", "could not serialize", "database is locked", "table is locked")
+
+
+def is_conflict(error: OperationalError) -> bool:
+    return any(text in str(error).lower() for text in CONFLICTS)
+
+
+def retry_on_conflict(write: Callable[[], T], *, attempts: int = 4) -> T:
+    """Run a write (one transaction) again when it lost a deadlock or waited too long for a
+    lock; after the last attempt the user is told, with nothing stored, instead of a 500."""
+    for attempt in range(1, attempts + 1):
+        try:
+            return write()
+        except OperationalError as exc:
+            if not is_conflict(exc):
+                raise
+            logger.warning("write conflict (attempt %s of %s): %s", attempt, attempts, exc)
+            if attempt == attempts:
+                raise ValidationError(
+                    _(
+                        "The database was busy with other changes; nothing was saved. "
+                        "Please try again."
+                    )
+                ) from exc
+            time.sleep(0.05 * 2**attempt)
+    raise AssertionError("unreachable")
+
+
+def changed_by_message(records) -> str:
+    """ "Changed by X at T — reload": from the newest of some history records."""
+    newest = max(records, key=lambda r: r.history_date, default=None)
+    if newest is None:
+        return _("Somebody else changed this meanwhile; nothing was saved. Reload to see it.")
+    who = newest.history_user.get_username() if newest.history_user else _("someone")
+    when = timezone.localtime(newest.history_date).strftime("%H:%M:%S")
+    return _(
+        "This was changed by %(user)s at %(time)s since you opened it; nothing was saved. "
+        "Reload to see the change."
+    ) % {"user": who, "time": when}
 
 
 def _unique_key(base: str, taken: set[str], fallback: str) -> str:

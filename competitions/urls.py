@@ -10,6 +10,7 @@ urlpatterns = [
     path("<slug:series>/seasons/new/", views.season_create, name="season_create"),
     path("<slug:series>/<slug:season>/", views.season_manage, name="season"),
     path("<slug:series>/<slug:season>/settings/", views.season_settings, name="season_settings"),
+    path("<slug:series>/<slug:season>/recompute/", views.season_recompute, name="season_recompute"),
     # The season's system pages: resolved against the system's own manage_urls.
     path("<slug:series>/<slug:season>/<path:rest>", views.season_page, name="season_page"),
 ]

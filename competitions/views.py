@@ -5,6 +5,7 @@ views, reached through `season_page`, which checks the manager and resolves the 
 against the system's `manage_urls`.
 """
 
+import logging
 from functools import wraps
 
 from django.contrib import messages
@@ -15,12 +16,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from . import services
 from .dispatch import resolve_system_page, system_url
 from .forms import ClubForm, PlayerForm, SeasonForm, settings_form_for
 from .models import Season, Series
 from .registry import get_system
+from .signals import standings_wanted
+
+logger = logging.getLogger(__name__)
 
 
 def apply_errors(form, error: ValidationError) -> None:
@@ -33,7 +38,7 @@ def apply_errors(form, error: ValidationError) -> None:
 
 
 def manager_required(view):
-    """Logged in and manager of the series named in the URL (or staff); else 403."""
+    """Logged in and manager of the series named in the URL (Series.is_manager); else 403."""
 
     @login_required
     @wraps(view)
@@ -60,7 +65,7 @@ def manage_url(season: Season, name: str = "", *args, **kwargs) -> str:
 
 @login_required
 def dashboard(request):
-    if request.user.is_staff:
+    if request.user.has_perm("competitions.manage_all_series"):
         series_list = Series.objects.all()
     else:
         series_list = request.user.managed_series.all()
@@ -134,6 +139,24 @@ def season_settings(request, series, season):
         },
         status=400 if request.method == "POST" else 200,
     )
+
+
+@manager_required
+@require_POST
+def season_recompute(request, series, season):
+    """Bring the season's standings up to date now (when the queue is down, say)."""
+    season = season_of(series, season)
+    try:
+        standings_wanted.send(sender=Season, season_id=season.pk)
+    except Exception as exc:  # noqa: BLE001  (told to the manager, and logged)
+        logger.exception("manual recompute of season %s failed", season.pk)
+        messages.error(
+            request,
+            _("The standings could not be recomputed: %(error)s") % {"error": exc},
+        )
+    else:
+        messages.success(request, _("The standings were recomputed."))
+    return redirect(manage_url(season))
 
 
 @manager_required

@@ -1,22 +1,45 @@
-"""Standings as files: CSV (one per table, zipped when several) and spreadsheets."""
+"""Standings as files: CSV (one per table, zipped when several) and spreadsheets.
+
+Every cell that leaves the site in a CSV or a spreadsheet goes through `neutralise` (OWASP's
+rule against formula injection): text that a spreadsheet would run as a formula (it starts with
+=, +, -, @, a tab or a carriage return) gets a leading apostrophe, which shows the text as typed.
+Numbers stay numbers. This module is the one writer of every system's downloads.
+"""
 
 import csv
 import io
+import re
 import zipfile
 
 from django.utils.text import slugify
+from django_tables2.export import TableExport
 
 from competitions.registry import get_system
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+
+
+def neutralise(value):
+    """The value as a spreadsheet may read it: text that would run as a formula is quoted."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        if not PLAIN_NUMBER.match(value):
+            return "'" + value
+    return value
 
 
 def _cell(value) -> str:
     if isinstance(value, list):
-        return " ".join(str(v) for v in value)
+        return neutralise(" ".join(str(v) for v in value))
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
         return ""
-    return repr(value) if isinstance(value, float) else str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, int):
+        return str(value)
+    return neutralise(str(value))
 
 
 def rows_to_csv(header: tuple[str, ...], rows: list[dict]) -> str:
@@ -42,3 +65,14 @@ def csv_archive(tables: dict[str, str]) -> bytes:
         for name, content in tables.items():
             archive.writestr(name, content)
     return buffer.getvalue()
+
+
+class SafeTableExport(TableExport):
+    """django-tables2's CSV/XLSX download of a page's table, every cell neutralised, the sheet
+    named after the page."""
+
+    def __init__(self, export_format, table, exclude_columns=None, dataset_kwargs=None):
+        super().__init__(export_format, table, exclude_columns, dataset_kwargs)
+        for index, row in enumerate(self.dataset):
+            self.dataset[index] = tuple(neutralise(cell) for cell in row)
+        self.dataset.headers = [neutralise(h) for h in self.dataset.headers or []]

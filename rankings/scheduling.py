@@ -1,13 +1,21 @@
 """Marking seasons stale and sending their recompute after commit (architecture.md: signals
 only enqueue). The task itself runs `rankings.services.season_recompute`."""
 
+import logging
+
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerUnreachable
 
 from competitions.models import Season
 from competitions.registry import find_system
 
+from .services import record_recompute_error
 from .tasks import recompute_season
+
+logger = logging.getLogger(__name__)
 
 
 class _EnqueueRecompute:
@@ -31,6 +39,15 @@ class _EnqueueRecompute:
         version = seasons.values_list("enqueued_version", flat=True).first()
         try:
             recompute_season.delay(self.season_id, version)
+        except BrokerUnreachable as exc:
+            # The change is saved; the reconcile sends the recompute once the queue is back.
+            seasons.filter(enqueued_version=version).update(enqueued_version=version - 1)
+            record_recompute_error(
+                self.season_id, f"The task queue could not be reached: {exc}".strip()
+            )
+            logger.warning(
+                "season %s: recompute not sent, broker unreachable: %s", self.season_id, exc
+            )
         except Exception:
             seasons.filter(enqueued_version=version).update(enqueued_version=version - 1)
             raise
@@ -62,6 +79,9 @@ def season_recompute_request(*, season_ids: set[int]) -> None:
     later change look computed.
     """
     affected = seasons_affected(season_ids=season_ids)
-    Season.objects.filter(pk__in=affected).update(data_version=F("data_version") + 1)
+    Season.objects.filter(pk__in=affected).update(
+        data_version=F("data_version") + 1,
+        stale_since=Coalesce("stale_since", Value(timezone.now())),
+    )
     for sid in affected:
         transaction.on_commit(_EnqueueRecompute(sid), robust=True)

@@ -10,7 +10,8 @@ import logging
 import time
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import connection, models, transaction
+from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
 from competitions.models import Player, Season
@@ -58,7 +59,15 @@ def _store(season: Season, version: int, computed: list[ComputedTable], *, force
     # that read the newer data always stores last.
     guard = {"standings_version__lte" if force else "standings_version__lt": version}
     claimed = Season.objects.filter(pk=season.pk, **guard).update(
-        standings_version=version, standings_computed_at=timezone.now()
+        standings_version=version,
+        standings_computed_at=timezone.now(),
+        # Up to date unless results changed again while this recompute ran.
+        stale_since=Case(
+            When(data_version__lte=version, then=Value(None)),
+            default=F("stale_since"),
+            output_field=models.DateTimeField(),
+        ),
+        recompute_error="",
     )
     if not claimed:
         return False
@@ -112,3 +121,21 @@ def season_recompute(*, season_id: int, force: bool = False) -> bool:
             return False
     logger.info("recomputed season %s (data version %s)", season_id, version)
     return True
+
+
+def record_recompute_error(season_id: int, message: str) -> None:
+    """Why the season's standings could not be brought up to date (shown to its managers)."""
+    Season.objects.filter(pk=season_id).update(recompute_error=message[:2000])
+
+
+def stale_seasons() -> list[tuple[int, int]]:
+    """(season id, data version) of every season whose stored standings lag behind its results,
+    among the systems that have standings."""
+    rows = Season.objects.filter(standings_version__lt=F("data_version")).values_list(
+        "pk", "data_version", "series__system"
+    )
+    return [
+        (pk, version)
+        for pk, version, system in rows
+        if (spec := find_system(system)) is not None and spec.available
+    ]

@@ -7,19 +7,19 @@ stored standings: a fixed handful of queries whatever the number of players, and
 """
 
 import json
+import re
 from collections import defaultdict
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from competitions.dispatch import resolve_system_page
 from competitions.models import Player, Season, Series
 from competitions.registry import all_systems, get_system
 
-from .exports import csv_archive, csv_tables
+from .exports import SafeTableExport, csv_archive, csv_tables
 from .selectors import player_rows, standings_document, standings_state
 from .urls_helpers import season_url
 
@@ -50,12 +50,18 @@ def season_context(request, season: Season, *, tab: str | None = None, **extra) 
     }
 
 
-def export_or_render(request, table, filename: str, template: str, context: dict):
-    """A page with a table that also downloads as CSV or XLSX (`?_export=csv`)."""
+def export_or_render(
+    request, table, filename: str, template: str, context: dict, *, title: str = ""
+):
+    """A page with a table that also downloads as CSV or XLSX (`?_export=csv`), every cell
+    neutralised (rankings.exports), the spreadsheet's sheet named `title`."""
     RequestConfig(request, paginate=False).configure(table)
     export_format = request.GET.get("_export")
-    if TableExport.is_valid_format(export_format):
-        return TableExport(export_format, table).response(f"{filename}.{export_format}")
+    if SafeTableExport.is_valid_format(export_format):
+        # A sheet name holds at most 31 characters and none of []:*?/\ (Excel's rule).
+        sheet = re.sub(r"[\[\]:*?/\\]", " ", title or filename)[:31].strip() or "Standings"
+        export = SafeTableExport(export_format, table, dataset_kwargs={"title": sheet})
+        return export.response(f"{filename}.{export_format}")
     return render(request, template, context)
 
 

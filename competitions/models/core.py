@@ -10,11 +10,29 @@ import re
 import secrets
 
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist
+from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
+
+# A stable id (a player's, a club's, a tournament's) stands in URLs and file names.
+KEY_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
+key_validator = RegexValidator(
+    KEY_PATTERN,
+    _("Use letters, digits, '.', '-' and '_' (at most 64, starting with a letter or digit)."),
+)
+
+
+def related(obj, name: str) -> str:
+    """str() of a related object, or its id when it is gone: a history row may outlive the
+    rows it points to (a table deleted with its round by an import), and its page must show."""
+    try:
+        return str(getattr(obj, name))
+    except ObjectDoesNotExist:
+        return f"#{getattr(obj, name + '_id')}"
 
 
 def new_draw_seed() -> int:
@@ -46,21 +64,26 @@ class Series(models.Model):
         ordering = ["name"]
         verbose_name = _("series")
         verbose_name_plural = _("series")
+        permissions = [("manage_all_series", _("Can manage every series on the manager pages"))]
 
     def __str__(self) -> str:
         return self.name
 
     def is_manager(self, user) -> bool:
-        if not user.is_authenticated:
+        """Whether the user may change this series on the manager pages: one of its managers,
+        or someone given the permission to manage every series. Being staff is not enough."""
+        if not user.is_authenticated or not user.is_active:
             return False
-        if user.is_staff:
+        if user.has_perm("competitions.manage_all_series"):
             return True
         return self.managers.filter(pk=user.pk).exists()
 
 
 class Club(models.Model):
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="clubs")
-    key = models.CharField(_("id"), max_length=64, help_text=_("Stable id used in files."))
+    key = models.CharField(
+        _("id"), max_length=64, validators=[key_validator], help_text=_("Stable id used in files.")
+    )
     name = models.CharField(_("name"), max_length=200)
     history = HistoricalRecords()
 
@@ -84,11 +107,13 @@ class Player(models.Model):
     """
 
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="players")
-    key = models.CharField(_("id"), max_length=64, help_text=_("Stable id used in files."))
+    key = models.CharField(
+        _("id"), max_length=64, validators=[key_validator], help_text=_("Stable id used in files.")
+    )
     name = models.CharField(_("name"), max_length=200)
     club = models.ForeignKey(
         Club,
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         null=True,
         blank=True,
         related_name="players",
@@ -135,12 +160,18 @@ class Season(models.Model):
     enqueued_version = models.PositiveBigIntegerField(default=0, editable=False)
     standings_version = models.PositiveBigIntegerField(default=0, editable=False)
     standings_computed_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # Since when the stored standings lag behind the results, and why the last attempt to bring
+    # them up to date failed (the queue unreachable, a recompute error); shown to managers.
+    stale_since = models.DateTimeField(null=True, blank=True, editable=False)
+    recompute_error = models.TextField(blank=True, editable=False)
     history = HistoricalRecords(
         excluded_fields=[
             "data_version",
             "enqueued_version",
             "standings_version",
             "standings_computed_at",
+            "stale_since",
+            "recompute_error",
         ]
     )
 
@@ -196,7 +227,7 @@ class SeasonPlayer(models.Model):
     # The club the player represented in this season (clubs change between seasons).
     club = models.ForeignKey(
         Club,
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         null=True,
         blank=True,
         related_name="entries",
@@ -219,7 +250,7 @@ class SeasonPlayer(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} @ {self.season}"
+        return f"{related(self, 'player')} @ {related(self, 'season')}"
 
 
 class Tournament(models.Model):
@@ -230,7 +261,7 @@ class Tournament(models.Model):
     """
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="tournaments")
-    key = models.CharField(_("id"), max_length=64)
+    key = models.CharField(_("id"), max_length=64, validators=[key_validator])
     name = models.CharField(_("name"), max_length=200)
     date = models.DateField(_("date"), null=True, blank=True)
     final = models.BooleanField(_("final tournament"), default=False)

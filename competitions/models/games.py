@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from .core import Player, Round
+from .core import Player, Round, related
 
 
 class Game(models.Model):
@@ -65,7 +65,7 @@ class RoundEntry(models.Model):
         BLACK = "black", _("black")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="entries")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="round_entries")
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="round_entries")
     status = models.CharField(_("status"), max_length=16, choices=Status.choices)
     game = models.ForeignKey(
         Game, on_delete=models.CASCADE, null=True, blank=True, related_name="entries"
@@ -96,4 +96,4 @@ class RoundEntry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.get_status_display()}"
+        return f"{related(self, 'player')}: {self.get_status_display()}"

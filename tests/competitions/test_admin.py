@@ -164,6 +164,8 @@ def test_every_changelist_add_and_change_page_renders_for_a_superuser(
     AuthGroup.objects.create(name="Secretaries")
     request = type("Request", (), {"user": admin_user})()
     for model, model_admin in admin.site._registry.items():
+        if model._meta.app_label not in ("competitions", "rankings"):
+            continue
         assert admin_client.get(admin_url(model, "changelist")).status_code == 200, model
         expected_add = 200 if model_admin.has_add_permission(request) else 403
         assert admin_client.get(admin_url(model, "add")).status_code == expected_add, model

@@ -47,9 +47,9 @@ def write_file(tmp_path, data, name: str = "competition.json") -> str:
     return str(path)
 
 
-def import_file(tmp_path, data, name: str = "competition.json") -> str:
+def import_file(tmp_path, data, name: str = "competition.json", *options: str) -> str:
     out = io.StringIO()
-    call_command("import_competition", write_file(tmp_path, data, name), stdout=out)
+    call_command("import_competition", write_file(tmp_path, data, name), *options, stdout=out)
     return out.getvalue()
 
 
@@ -154,7 +154,8 @@ def test_round_trip_reimport_in_place_is_stable(tmp_path, circuit_file):
     standings_before = stored_standings()
     document_before = export_standings()
 
-    import_file(tmp_path, first, "export.json")
+    report = import_file(tmp_path, first, "export.json", "--replace")
+    assert "Replaced belgian-circuit 2025." in report and "No results change." in report
     second = export_competition()
     assert second == first
     assert stored_standings() == standings_before
@@ -221,7 +222,10 @@ def test_import_replaces_the_season_whole(tmp_path, circuit_file):
     del changed["tournaments"][1]  # t2 is gone
     del changed["history"]
     changed["tournaments"][0]["rounds"] = changed["tournaments"][0]["rounds"][:1]
-    import_file(tmp_path, changed, "changed.json")
+    report = import_file(tmp_path, changed, "changed.json", "--replace")
+    # t1 lost its round 2 table, t2 its two tables; nothing added or changed
+    assert "tables: 0 added, 0 changed, 3 removed." in report
+    assert "removed: t2 round 1 table 2" in report
 
     assert Season.objects.count() == 1
     assert set(Tournament.objects.values_list("key", flat=True)) == {"t1", "final"}
@@ -421,7 +425,7 @@ def test_bad_file_is_rejected_and_stores_nothing(
     mutate(bad)
 
     with pytest.raises(CommandError) as caught:
-        import_file(tmp_path, bad, "bad.json")
+        import_file(tmp_path, bad, "bad.json", *(["--replace"] if replace else []))
     assert_names_fault(str(caught.value), path, fragments)
 
     if replace:
@@ -482,7 +486,7 @@ def test_bad_value_is_rejected_with_its_path(tmp_path, circuit_file, mutate, pat
     bad = copy.deepcopy(circuit_file)
     mutate(bad)
     with pytest.raises(CommandError) as caught:
-        import_file(tmp_path, bad, "bad.json")
+        import_file(tmp_path, bad, "bad.json", "--replace")
     assert_names_fault(str(caught.value), path, fragments)
     assert snapshot() == before
 
@@ -930,8 +934,12 @@ def test_export_of_unknown_series_or_season(tmp_path, circuit_file, command, ser
 # --- 7. stdin ---------------------------------------------------------------------------------
 
 
+def stdin_of(text: str) -> io.TextIOWrapper:
+    return io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8")
+
+
 def test_import_from_stdin(monkeypatch, circuit_file):
-    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(circuit_file)))
+    monkeypatch.setattr(sys, "stdin", stdin_of(json.dumps(circuit_file)))
     out = io.StringIO()
     call_command("import_competition", "-", stdout=out)
     assert SERIES in out.getvalue()
@@ -940,7 +948,7 @@ def test_import_from_stdin(monkeypatch, circuit_file):
 
 
 def test_import_from_stdin_with_bad_json(monkeypatch):
-    monkeypatch.setattr(sys, "stdin", io.StringIO("{not json"))
+    monkeypatch.setattr(sys, "stdin", stdin_of("{not json"))
     with pytest.raises(CommandError) as caught:
         call_command("import_competition", "-", stdout=io.StringIO())
     assert "line 1" in str(caught.value) and "column 2" in str(caught.value)

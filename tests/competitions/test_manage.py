@@ -233,7 +233,12 @@ def test_adding_a_player_and_a_club(manager_client, season):
 
 # The queries of each manager page, one comment each.
 LOGGED_IN = ["the session", "the user"]
-MANAGER = ["the series named in the URL", "is the user one of its managers"]
+MANAGER = [
+    "the series named in the URL",
+    "the user's own permissions (may manage every series?)",
+    "the permissions of the user's groups",
+    "is the user one of the series' managers",
+]
 SEASON = "the season with its series"
 EXPECTED_QUERIES = {
     "round": [

@@ -34,8 +34,21 @@ def browser():
 
 @pytest.fixture
 def page(browser):
+    """A page of a fresh browser context. Every browser test also checks that the site's
+    Content Security Policy blocked nothing and no script failed on the pages it visited."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.set_default_timeout(15000)
+    problems: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            problems.append(message.text)
+            if message.type == "error" and "Content Security Policy" in message.text
+            else None
+        ),
+    )
+    page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
     yield page
     context.close()
+    assert problems == [], problems

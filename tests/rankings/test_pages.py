@@ -128,7 +128,7 @@ EXPECTED_QUERIES = {
 def test_page_query_counts_do_not_grow_with_players(client, circuit_file):
     small = import_competition(big_file(circuit_file, 8))
     small_counts = [count_queries(client, url) for url in page_urls(small, "big")]
-    large = import_competition(big_file(circuit_file, 120))
+    large = import_competition(big_file(circuit_file, 120), replace=True)
     large_counts = [count_queries(client, url) for url in page_urls(large, "big")]
     assert large_counts == small_counts
     assert large_counts == [len(queries) for queries in EXPECTED_QUERIES.values()]

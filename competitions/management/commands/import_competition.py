@@ -1,42 +1,93 @@
 import json
 import sys
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from competitions.interchange import FileError, import_competition
+from competitions.interchange import FileError, import_file
+
+
+def read_limited(name: str, limit: int) -> bytes:
+    """The file's bytes ('-' = stdin), refused when larger than `limit` bytes."""
+    try:
+        if name == "-":
+            raw = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(name, "rb") as handle:
+                raw = handle.read(limit + 1)
+    except OSError as exc:
+        raise CommandError(
+            _("cannot read %(file)s: %(error)s") % {"file": name, "error": exc.strerror}
+        ) from exc
+    if len(raw) > limit:
+        raise CommandError(
+            _("%(file)s is larger than %(mb)s MB, the limit for a competition file (IMPORT_MAX_MB)")
+            % {"file": name, "mb": limit // 1_000_000}
+        )
+    return raw
+
+
+def parse(raw: bytes):
+    """The JSON document, or a CommandError that says what is wrong and where."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CommandError(
+            _(
+                "the file is not UTF-8 text (byte %(at)s); save it as UTF-8 (in a spreadsheet "
+                "or editor: 'Unicode (UTF-8)') and import it again"
+            )
+            % {"at": exc.start}
+        ) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CommandError(
+            _("not valid JSON at line %(line)s, column %(col)s: %(msg)s")
+            % {"line": exc.lineno, "col": exc.colno, "msg": exc.msg}
+        ) from exc
+    except RecursionError:
+        raise CommandError(_("the JSON is nested too deeply; not a competition file")) from None
+    except ValueError as exc:  # e.g. a number of thousands of digits
+        raise CommandError(_("not a usable JSON document: %(error)s") % {"error": exc}) from None
 
 
 class Command(BaseCommand):
-    help = "Import a competition file (interchange.md); '-' reads stdin. Replaces the season."
+    help = (
+        "Import a competition file (interchange.md); '-' reads stdin. An existing season is "
+        "replaced only with --replace; --dry-run shows what would change and stores nothing."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="path of the JSON file, or - for stdin")
+        parser.add_argument(
+            "--replace", action="store_true", help="replace the season if it exists already"
+        )
+        parser.add_argument(
+            "--dry-run", action="store_true", help="check and report, store nothing"
+        )
 
     def handle(self, *args, **options):
-        name = options["file"]
+        data = parse(read_limited(options["file"], settings.IMPORT_MAX_MB * 1_000_000))
         try:
-            if name == "-":
-                raw = sys.stdin.read()
-            else:
-                with open(name, encoding="utf-8") as handle:
-                    raw = handle.read()
-        except OSError as exc:
-            raise CommandError(
-                _("cannot read %(file)s: %(error)s") % {"file": name, "error": exc.strerror}
-            ) from exc
-        try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise CommandError(
-                _("not valid JSON at line %(line)s, column %(col)s: %(msg)s")
-                % {"line": exc.lineno, "col": exc.colno, "msg": exc.msg}
-            ) from exc
-        try:
-            season = import_competition(data)
+            result = import_file(data, replace=options["replace"], dry_run=options["dry_run"])
         except FileError as exc:
             raise CommandError(str(exc)) from exc
-        self.stdout.write(
-            _("Imported %(series)s %(season)s.")
-            % {"series": season.series.slug, "season": season.label}
-        )
+        season = result.season
+        names = {"series": season.series.slug, "season": season.label}
+        if result.dry_run:
+            if result.replaced:
+                self.stdout.write(_("Dry run: would replace %(series)s %(season)s.") % names)
+            else:
+                self.stdout.write(_("Dry run: would import %(series)s %(season)s.") % names)
+            self.stdout.write(_("Nothing was stored."))
+        elif result.replaced:
+            self.stdout.write(_("Replaced %(series)s %(season)s.") % names)
+        else:
+            self.stdout.write(_("Imported %(series)s %(season)s.") % names)
+        if result.changes is not None:
+            if result.changes.none:
+                self.stdout.write(_("No results change."))
+            for line in result.changes.summary():
+                self.stdout.write(line)

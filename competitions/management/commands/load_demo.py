@@ -84,7 +84,7 @@ class Command(BaseCommand):
             return series
         for data in demo.files():
             try:
-                season = import_competition(data)
+                season = import_competition(data, replace=True)
             except FileError as exc:
                 raise CommandError(
                     _("demo file %(series)s %(season)s: %(error)s")

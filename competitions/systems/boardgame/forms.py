@@ -134,6 +134,8 @@ class TableForm(forms.Form):
         max_length=100,
         widget=forms.TextInput(attrs={"list": "games", "autocomplete": "off"}),
     )
+    # The table's state when the correction form was opened (services.table_fingerprint).
+    loaded = forms.CharField(required=False, widget=forms.HiddenInput, max_length=64)
 
     def __init__(self, *args, players: list[Player], **kwargs):
         super().__init__(*args, **kwargs)

@@ -12,6 +12,7 @@ from competitions.interchange import (
     date_of,
     expect,
     field_of,
+    file_id,
     join,
     text,
     whole,
@@ -124,7 +125,7 @@ def read(data: dict, ctx: ReadContext) -> None:
     for i, raw in enumerate(tournaments):
         path = f"tournaments[{i}]"
         expect(raw, dict, path, _("an object"))
-        key = text(raw, "id", path, max_length=64)
+        key = file_id(raw, "id", path)
         if key in keys:
             raise FileError(join(path, "id"), _("duplicate tournament id %(id)r") % {"id": key})
         keys.add(key)
@@ -234,3 +235,15 @@ def write(season: Season) -> dict:
         body["previous_participants"] = season.previous_participants
     body["tournaments"] = tournaments
     return body
+
+
+def result_keys(document: dict) -> tuple[str, dict]:
+    """The results of a circuit file by table (tournament, round, table): what an import that
+    replaces a season reports as added, changed or removed."""
+    keys = {}
+    for t in document.get("tournaments", []):
+        for r, round_ in enumerate(t.get("rounds", []), 1):
+            for n, table in enumerate(round_.get("tables", []), 1):
+                results = tuple((x["player"], x["rank"]) for x in table["results"])
+                keys[f"{t['id']} round {r} table {n}"] = (table["game"], results)
+    return _("tables"), keys

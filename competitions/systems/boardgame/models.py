@@ -5,7 +5,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from competitions.models.core import Player, Round, Season
+from competitions.models.core import Player, Round, Season, related
 
 
 class HistoricTotal(models.Model):
@@ -30,7 +30,7 @@ class HistoricTotal(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} {self.label}: {self.points}"
+        return f"{related(self, 'player')} {self.label}: {self.points}"
 
 
 class Table(models.Model):
@@ -52,7 +52,7 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.round} · {_('table')} {self.number} · {self.game}"
+        return f"{related(self, 'round')} · {_('table')} {self.number} · {self.game}"
 
 
 class Seat(models.Model):
@@ -61,7 +61,7 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     # Copied from the table so the database itself forbids a player twice in one round.
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats", editable=False)
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
     rank = models.PositiveSmallIntegerField(_("rank"))
     history = HistoricalRecords()
 
@@ -76,7 +76,7 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.rank}"
+        return f"{related(self, 'player')}: {self.rank}"
 
     def save(self, *args, **kwargs):
         self.round_id = self.table.round_id

@@ -1,5 +1,7 @@
 """Write paths of board-game result entry: one transaction each, validated."""
 
+import hashlib
+import json
 from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
@@ -8,7 +10,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from competitions.models import Player, Round, Tournament
-from competitions.services import season_entries_ensure
+from competitions.services import changed_by_message, retry_on_conflict, season_entries_ensure
 
 from .models import Seat, Table
 from .settings import parse_settings
@@ -25,10 +27,41 @@ def round_of(*, tournament: Tournament, number: int) -> Round:
     return found or Round(season=tournament.season, tournament=tournament, number=number)
 
 
+def table_fingerprint(table: Table) -> str:
+    """The stored state of a table (game, players and ranks), as the edit form loaded it: a
+    save is refused when the table no longer has it (someone else changed it meanwhile)."""
+    seats = sorted(table.seats.values_list("player_id", "rank"))
+    state = json.dumps([table.game, seats])
+    return hashlib.sha256(state.encode()).hexdigest()[:16]
+
+
+def _refuse_if_changed(table: Table, loaded: str) -> None:
+    current = Table.objects.select_for_update().filter(pk=table.pk).first()
+    if current is None:
+        raise ValidationError(
+            _("This table was deleted meanwhile; nothing was saved. Reload the round.")
+        )
+    if table_fingerprint(current) != loaded:
+        records = [
+            *Table.history.filter(id=table.pk).select_related("history_user")[:1],
+            *Seat.history.filter(table_id=table.pk)
+            .select_related("history_user")
+            .order_by("-history_date")[:1],
+        ]
+        raise ValidationError(changed_by_message(records))
+
+
 def table_save(
-    *, round_: Round, game: str, seats: Sequence[tuple[Player, int]], table: Table | None = None
+    *,
+    round_: Round,
+    game: str,
+    seats: Sequence[tuple[Player, int]],
+    table: Table | None = None,
+    loaded: str | None = None,
 ) -> Table:
-    """Create or replace a table's result. Ranks: 1 = best, equal ranks are a tie."""
+    """Create or replace a table's result. Ranks: 1 = best, equal ranks are a tie. A
+    correction passes the table's fingerprint as it was loaded (`loaded`); when someone else
+    changed the table since, nothing is saved and the error says who and when."""
     game = game.strip()
     if not game:
         raise ValidationError({"game": _("Which game was played at this table?")})
@@ -55,29 +88,7 @@ def table_save(
             % {"player": clash.player.name, "n": clash.table.number}
         )
     try:
-        with transaction.atomic():
-            if round_.pk is None:
-                round_.save()
-            if table is None:
-                number = (round_.tables.aggregate(m=Max("number"))["m"] or 0) + 1
-                table = Table.objects.create(round=round_, number=number, game=game)
-            else:
-                if table.game != game:
-                    table.game = game
-                    table.save(update_fields=["game"])
-            current = {s.player_id: s for s in table.seats.all()}
-            wanted = {p.pk: rank for p, rank in seats}
-            for player_id, seat in current.items():
-                if player_id not in wanted:
-                    seat.delete()
-            for player, rank in seats:
-                seat = current.get(player.pk)
-                if seat is None:
-                    Seat.objects.create(table=table, player=player, rank=rank)
-                elif seat.rank != rank:
-                    seat.rank = rank
-                    seat.save(update_fields=["rank", "round"])
-            season_entries_ensure(season=round_.season, players=players)
+        return retry_on_conflict(lambda: _table_write(round_, game, seats, table, loaded))
     except IntegrityError as exc:  # a concurrent entry seated the same player meanwhile
         raise ValidationError(
             _(
@@ -85,6 +96,50 @@ def table_save(
                 "saved. Please check and try again."
             )
         ) from exc
+
+
+def _table_write(round_, game, seats, table, loaded) -> Table:
+    players = [p for p, _rank in seats]
+    with transaction.atomic():
+        if table is not None and loaded is not None:
+            _refuse_if_changed(table, loaded)
+        if round_.pk is None:
+            # Stored with its first table; looked up again on a retry (the first try's row was
+            # rolled back with it).
+            round_, _created = Round.objects.get_or_create(
+                season=round_.season, tournament=round_.tournament, group=None, number=round_.number
+            )
+        if table is None:
+            number = (round_.tables.aggregate(m=Max("number"))["m"] or 0) + 1
+            table = Table.objects.create(round=round_, number=number, game=game)
+            changes = []
+        else:
+            changes = [] if table.game == game else [f"{table.game} → {game}"]
+            table.game = game
+        current = {s.player_id: s for s in table.seats.select_related("player")}
+        wanted = {p.pk: rank for p, rank in seats}
+        for player_id, seat in current.items():
+            if player_id not in wanted:
+                changes.append(_("%(player)s removed") % {"player": seat.player.name})
+                seat.delete()
+        for player, rank in seats:
+            seat = current.get(player.pk)
+            if seat is None:
+                Seat.objects.create(table=table, player=player, rank=rank)
+                if current:
+                    changes.append(
+                        _("%(player)s added (rank %(rank)s)")
+                        % {"player": player.name, "rank": rank}
+                    )
+            elif seat.rank != rank:
+                changes.append(f"{player.name}: {seat.rank} → {rank}")
+                seat.rank = rank
+                seat.save(update_fields=["rank", "round"])
+        if changes:
+            # The table's own history shows the correction, not only its seats' histories.
+            table._change_reason = "; ".join(changes)[:100]
+            table.save()
+        season_entries_ensure(season=round_.season, players=players)
     return table
 
 

@@ -99,7 +99,9 @@ def _round_page(request, season: Season, tournament: str, number: int, table=Non
         messages.error(request, " ".join(exc.messages))
         return redirect(manage_url(season, "tournament", tournament.key))
     players = list(Player.objects.filter(series=series).select_related("club").order_by("name"))
-    initial = TableForm.initial_for(table) if table else None
+    initial = None
+    if table is not None:
+        initial = {**TableForm.initial_for(table), "loaded": services.table_fingerprint(table)}
     form = TableForm(request.POST or None, players=players, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -108,6 +110,7 @@ def _round_page(request, season: Season, tournament: str, number: int, table=Non
                 game=form.cleaned_data["game"],
                 seats=form.cleaned_data["seats"],
                 table=table,
+                loaded=form.cleaned_data["loaded"] or None,
             )
         except ValidationError as exc:
             apply_errors(form, exc)

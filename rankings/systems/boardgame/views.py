@@ -122,6 +122,7 @@ def tournament_detail(request, season: Season, tournament: str):
         f"{season.series.slug}-{season.slug}-{stored.key}",
         "rankings/boardgame/tournament.html",
         context,
+        title=data["name"],
     )
 
 
@@ -155,6 +156,7 @@ def yearly(request, season: Season):
             table=table,
             best_n=parse_settings(season.settings).best_n,
         ),
+        title=_("Yearly ranking"),
     )
 
 
@@ -168,6 +170,7 @@ def ludo(request, season: Season):
         f"{season.series.slug}-{season.slug}-ludo",
         "rankings/boardgame/ludo.html",
         season_context(request, season, tab="ludo", table=table),
+        title=_("LUDO ranking"),
     )
 
 
@@ -204,6 +207,7 @@ def game_detail(request, season: Season, game: str):
         f"{season.series.slug}-{season.slug}-{stored.key}",
         "rankings/boardgame/game.html",
         season_context(request, season, tab="games", game=stored.data, table=table),
+        title=stored.data["game"],
     )
 
 

