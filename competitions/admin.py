@@ -73,6 +73,46 @@ class HistoryAdmin(SimpleHistoryAdmin):
                 ensure_history_baseline(inline_form.instance)
         super().save_formset(request, form, formset, change)
 
+    def save_related(self, request, form, formsets, change):
+        """Inline corrections (a table's seats) are written on the parent's own history too,
+        as its change reason: its History then says what changed, not only "Changed"."""
+        described = [inline_changes(formset) for formset in formsets] if change else []
+        super().save_related(request, form, formsets, change)
+        text = "; ".join(part for part in described if part)
+        history = getattr(form.instance, "history", None)
+        if text and history is not None:
+            latest = history.order_by("-history_date", "-history_id").first()
+            if latest is not None:
+                type(latest).objects.filter(pk=latest.pk).update(history_change_reason=text[:100])
+
+
+def inline_changes(formset) -> str:
+    """What an inline formset is about to change, in words: "Dirk Maes: rank 2 → 1"."""
+    parts = []
+    for inline in formset.initial_forms:
+        if inline in formset.deleted_forms:
+            parts.append(_("removed %(row)s") % {"row": inline.instance})
+        elif inline.has_changed():
+            model = type(inline.instance)
+            before = model._default_manager.filter(pk=inline.instance.pk).first()
+            for name in inline.changed_data:
+                field = inline.fields[name]
+                old = inline.initial.get(name)
+                new = inline.cleaned_data.get(name)
+                if hasattr(field, "queryset") and old is not None:
+                    old = field.queryset.filter(pk=old).first() or old
+                parts.append(f"{before or inline.instance}: {field.label} {old} → {new}")
+    parent = getattr(getattr(formset, "fk", None), "name", None)
+    for inline in formset.extra_forms:
+        if inline.has_changed() and inline not in formset.deleted_forms:
+            values = [
+                str(value)
+                for name, value in inline.cleaned_data.items()
+                if name not in (parent, "DELETE", "id") and value not in (None, "", False)
+            ]
+            parts.append(_("added %(row)s") % {"row": ", ".join(values)})
+    return "; ".join(parts)
+
 
 # --- forms for rows whose round is copied from their parent --------------------------------------
 

@@ -7,8 +7,9 @@ from datetime import date
 from typing import TypeVar
 
 from django.core.exceptions import ValidationError
-from django.db import OperationalError
-from django.db.models import Max
+from django.db import OperationalError, transaction
+from django.db.models import Max, ProtectedError, RestrictedError
+from django.db.models.deletion import Collector
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -22,6 +23,7 @@ from .models import (
     Series,
     Tournament,
     new_draw_seed,
+    unique_season_slug,
 )
 from .registry import get_system
 
@@ -163,3 +165,82 @@ def season_entries_ensure(*, season: Season, players: Sequence[Player]) -> None:
         for i, p in enumerate(p for p in players if p.pk not in known)
     ]
     bulk_create_with_history(new, SeasonPlayer)
+
+
+def season_update(*, season: Season, label: str, name: str) -> Season:
+    """Rename a season; its URL follows its new label."""
+    label = label.strip()
+    if (
+        Season.objects.filter(series_id=season.series_id, label=label)
+        .exclude(pk=season.pk)
+        .exists()
+    ):
+        raise ValidationError({"label": _("Season %(label)s already exists.") % {"label": label}})
+    if label != season.label:
+        season.slug = unique_season_slug(season.series_id, label, exclude=season.pk)
+    season.label = label
+    season.name = name.strip() or f"{season.series.name} {label}"
+    season.save()
+    return season
+
+
+class CannotDelete(ValidationError):
+    pass
+
+
+def deletion_summary(obj) -> list[str]:
+    """What deleting `obj` deletes with it, by kind ("3 tournaments", "41 seats"), as the
+    confirmation page names it. Derived rows (history, standings) are not listed. Raises
+    CannotDelete, saying why, when rows that must stay (results) refer to it."""
+    collector = Collector(using="default")
+    try:
+        collector.collect([obj])
+    except (ProtectedError, RestrictedError) as exc:
+        raise CannotDelete(_blocked_message(obj, exc)) from exc
+    counts: dict[str, int] = {}
+    for model, instances in collector.data.items():
+        if model is type(obj) or not model._meta.app_label == "competitions":
+            continue
+        if model.__name__.startswith("Historical"):
+            continue
+        counts[str(model._meta.verbose_name_plural)] = len(instances)
+    for queryset in collector.fast_deletes:
+        model = queryset.model
+        if model._meta.app_label == "competitions" and not model.__name__.startswith("Historical"):
+            name = str(model._meta.verbose_name_plural)
+            counts[name] = counts.get(name, 0) + queryset.count()
+    return [f"{n} {name}" for name, n in sorted(counts.items()) if n]
+
+
+def season_delete(*, season: Season) -> None:
+    season.delete()
+
+
+def tournament_delete(*, tournament: Tournament) -> None:
+    tournament.delete()
+
+
+def player_update(*, player: Player, name: str, club: Club | None) -> Player:
+    if club is not None and club.series_id != player.series_id:
+        raise ValidationError({"club": _("That club belongs to another series.")})
+    player.name, player.club = name.strip(), club
+    player.save()
+    return player
+
+
+def player_delete(*, player: Player) -> None:
+    """Delete a player who has no results; one with results is refused, naming where."""
+    try:
+        with transaction.atomic():
+            player.delete()
+    except (ProtectedError, RestrictedError) as exc:
+        raise CannotDelete(_blocked_message(player, exc)) from exc
+
+
+def _blocked_message(obj, exc) -> str:
+    blocking = exc.protected_objects if isinstance(exc, ProtectedError) else exc.restricted_objects
+    kinds = sorted({str(o._meta.verbose_name_plural) for o in blocking})
+    return _(
+        "%(name)s has results (%(kinds)s), so deleting would lose them. Correct or delete "
+        "those results first, or keep it."
+    ) % {"name": obj, "kinds": ", ".join(kinds)}

@@ -175,7 +175,11 @@ def players(request, series):
     club_form = ClubForm(request.POST if "add_club" in request.POST else None, prefix="club")
     if request.method == "POST":
         if "add_player" in request.POST and player_form.is_valid():
-            player = services.player_create(series=series, **player_form.cleaned_data)
+            player = services.player_create(
+                series=series,
+                name=player_form.cleaned_data["name"],
+                club=player_form.cleaned_data["club"],
+            )
             messages.success(request, _("Player %(name)s added.") % {"name": player.name})
             target = request.POST.get("next", "")
             if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
@@ -197,3 +201,116 @@ def players(request, series):
         },
         status=400 if request.method == "POST" else 200,
     )
+
+
+@manager_required
+def season_edit(request, series, season):
+    """Rename the season, or go on to delete it."""
+    season = season_of(series, season)
+    form = SeasonForm(request.POST or None, initial={"label": season.label, "name": season.name})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.season_update(season=season, **form.cleaned_data)
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, _("Season saved."))
+            return redirect(manage_url(season))
+    return render(
+        request,
+        "competitions/season_edit.html",
+        {
+            "form": form,
+            "season": season,
+            "series": series,
+            "title": _("Season %(label)s") % {"label": season.label},
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def confirm_delete(request, *, what: str, obj, back: str, done, template_context: dict):
+    """The confirmation page of a deletion, naming what goes with it; POST deletes."""
+    if request.method == "POST":
+        try:
+            done()
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+            return redirect(back)
+        messages.success(request, _("%(what)s deleted.") % {"what": what})
+        return None
+    try:
+        consequences, blocked = services.deletion_summary(obj), ""
+    except services.CannotDelete as exc:
+        consequences, blocked = [], " ".join(exc.messages)
+    return render(
+        request,
+        "competitions/confirm_delete.html",
+        {
+            "what": what,
+            "consequences": consequences,
+            "blocked": blocked,
+            "back": back,
+            **template_context,
+        },
+    )
+
+
+@manager_required
+def season_delete(request, series, season):
+    season = season_of(series, season)
+    answer = confirm_delete(
+        request,
+        what=_("Season %(label)s") % {"label": season.label},
+        obj=season,
+        back=manage_url(season),
+        done=lambda: services.season_delete(season=season),
+        template_context={"season": season, "series": series},
+    )
+    return answer or redirect("manage:dashboard")
+
+
+def _player(series: Series, key: str):
+    return get_object_or_404(series.players.select_related("club"), key=key)
+
+
+@manager_required
+def player_edit(request, series, player):
+    player = _player(series, player)
+    form = PlayerForm(
+        request.POST or None,
+        series=series,
+        player=player,
+        initial={"name": player.name, "club": player.club},
+        prefix="player",
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.player_update(player=player, **form.cleaned_data)
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, _("Player %(name)s saved.") % {"name": player.name})
+            return redirect("manage:players", series.slug)
+    return render(
+        request,
+        "competitions/player_edit.html",
+        {"form": form, "series": series, "player": player, "title": player.name},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@manager_required
+def player_delete(request, series, player):
+    player = _player(series, player)
+    back = reverse("manage:player_edit", args=[series.slug, player.key])
+    answer = confirm_delete(
+        request,
+        what=_("Player %(name)s") % {"name": player.name},
+        obj=player,
+        back=back,
+        done=lambda: services.player_delete(player=player),
+        template_context={"series": series, "player": player},
+    )
+    return answer or redirect("manage:players", series.slug)

@@ -14,6 +14,7 @@ import zipfile
 from django.utils.text import slugify
 from django_tables2.export import TableExport
 
+from competitions.models import Player, SeasonPlayer
 from competitions.registry import get_system
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -51,11 +52,50 @@ def rows_to_csv(header: tuple[str, ...], rows: list[dict]) -> str:
     return out.getvalue()
 
 
-def csv_tables(system: str, document: dict) -> dict[str, str]:
+def csv_tables(system: str, document: dict, names: dict | None = None) -> dict[str, str]:
+    """The document's tables as CSV files, named after them. With `names` (see
+    `names_of`), every table with a player column gets the player's name beside it, and the
+    archive lists the players and tournaments by id, for a reader of the files."""
     flat = get_system(system).standings.flat_tables(document)
+    files = {}
+    for name, (header, rows) in flat.items():
+        if names and "player" in header:
+            at = header.index("player") + 1
+            header = (*header[:at], "name", *header[at:])
+            rows = [{**row, "name": names["players"].get(row.get("player"), "")} for row in rows]
+        files[f"{slugify(name) or 'table'}.csv"] = rows_to_csv(header, rows)
+    if names:
+        files["names-players.csv"] = rows_to_csv(
+            ("id", "name", "club"),
+            [
+                {"id": key, "name": name, "club": names["clubs"].get(key, "")}
+                for key, name in names["players"].items()
+            ],
+        )
+        files["names-tournaments.csv"] = rows_to_csv(
+            ("id", "name", "date"), list(names["tournaments"].values())
+        )
+    return files
+
+
+def names_of(season) -> dict:
+    """The names behind a season's ids: its players (with their club) and tournaments."""
+    clubs = {
+        e.player.key: e.club.name
+        for e in SeasonPlayer.objects.filter(season=season).select_related("player", "club")
+        if e.club
+    }
     return {
-        f"{slugify(name) or 'table'}.csv": rows_to_csv(header, rows)
-        for name, (header, rows) in flat.items()
+        "players": dict(
+            Player.objects.filter(series_id=season.series_id)
+            .order_by("key")
+            .values_list("key", "name")
+        ),
+        "clubs": clubs,
+        "tournaments": {
+            t.key: {"id": t.key, "name": t.name, "date": t.date.isoformat() if t.date else ""}
+            for t in season.tournaments.all()
+        },
     }
 
 

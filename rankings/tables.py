@@ -4,33 +4,60 @@ are in rankings/systems/<name>/tables.py. Rows are dicts from stored standings."
 from decimal import ROUND_HALF_UP, Decimal
 
 import django_tables2 as tables
+from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 
-def display_points(value, places: int = 2) -> str:
-    """Rounded for display only (rules.md: 2 decimals for board-game points), half up."""
+def rounded(value, places: int = 2) -> Decimal | None:
+    """A number rounded half up for display (rules.md: display rounding only)."""
     if value is None or value == "":
-        return "–"
+        return None
     quantum = Decimal(1).scaleb(-places)
-    return str(Decimal(str(value)).quantize(quantum, rounding=ROUND_HALF_UP))
+    return Decimal(str(value)).quantize(quantum, rounding=ROUND_HALF_UP)
+
+
+def display_points(value, places: int = 2) -> str:
+    """Rounded for display only (2 decimals for board-game points), half up, written the way
+    the reader's language writes numbers (1570,40 in Dutch, Swedish and Norwegian)."""
+    number = rounded(value, places)
+    if number is None:
+        return "–"
+    return number_format(number, decimal_pos=places)
+
+
+def explained(shown, why) -> str:
+    """A number that opens its computation (the shared "explain" markup)."""
+    if not why:
+        return shown
+    return format_html(
+        '<details class="explain"><summary>{}</summary><div class="explain-body">{}</div>'
+        "</details>",
+        shown,
+        why,
+    )
 
 
 class PointsColumn(tables.Column):
-    """Shows points rounded; exports them at full precision."""
+    """Shows points rounded in the reader's language; a page's CSV/XLSX download has them as
+    numbers rounded the same way (the season downloads keep the full precision). With `why`,
+    the number opens its computation, the safe HTML in `record[why]`."""
 
-    def __init__(self, *args, places: int = 2, **kwargs):
+    def __init__(self, *args, places: int = 2, why: str | None = None, **kwargs):
         self.places = places
+        self.why = why
         kwargs.setdefault(
             "attrs", {"td": {"class": "text-end text-nowrap"}, "th": {"class": "text-end"}}
         )
         super().__init__(*args, **kwargs)
 
-    def render(self, value):
-        return display_points(value, self.places)
+    def render(self, value, record):
+        shown = display_points(value, self.places)
+        return explained(shown, record.get(self.why)) if self.why else shown
 
     def value(self, value):
-        return value
+        number = rounded(value, self.places)
+        return None if number is None else float(number) if self.places else int(number)
 
 
 class RankColumn(tables.Column):
@@ -78,3 +105,25 @@ class BaseTable(tables.Table):
         orderable = True
         attrs = {"class": "table table-sm table-striped table-hover align-middle mb-0"}
         template_name = "django_tables2/bootstrap5-responsive.html"
+        empty_text = _("Nothing here yet.")
+
+
+class YesColumn(tables.BooleanColumn):
+    """✔ on the page; "yes" (in the reader's language) or empty in a download."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("yesno", "✔,")
+        super().__init__(*args, **kwargs)
+
+    def value(self, record, value, bound_column=None):
+        return str(_("yes")) if value else ""
+
+
+class PlayerIndexTable(BaseTable):
+    """The players of a series, for finding oneself."""
+
+    player = PlayerColumn(order_by=("name",))
+    club = tables.Column(verbose_name=_("Club"))
+
+    class Meta(BaseTable.Meta):
+        empty_text = _("No player matches.")

@@ -6,6 +6,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("help/", views.help_page, name="help"),
     path("<slug:series>/", views.series_detail, name="series"),
+    path("<slug:series>/players/", views.players, name="players"),
     path("<slug:series>/players/<str:player>/", views.player_detail, name="player"),
     path("<slug:series>/<slug:season>/", views.season_detail, name="season"),
     path(

@@ -12,15 +12,18 @@ from collections import defaultdict
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from competitions.dispatch import resolve_system_page
 from competitions.models import Player, Season, Series
 from competitions.registry import all_systems, get_system
+from competitions.text import fold
 
-from .exports import SafeTableExport, csv_archive, csv_tables
+from .exports import SafeTableExport, csv_archive, csv_tables, names_of
 from .selectors import player_rows, standings_document, standings_state
+from .tables import PlayerIndexTable
 from .urls_helpers import season_url
 
 
@@ -46,6 +49,9 @@ def season_context(request, season: Season, *, tab: str | None = None, **extra) 
         "standings": standings_state(season, spec),
         "tabs": tabs,
         "can_manage": season.series.is_manager(request.user),
+        "other_seasons": list(
+            season.series.seasons.order_by("-label").only("pk", "label", "slug", "series_id")
+        ),
         **extra,
     }
 
@@ -94,6 +100,29 @@ def season_page(request, series, season, rest):
     return match.func(request, season, *match.args, **match.kwargs)
 
 
+def players(request, series):
+    """Every player of the series, searchable by name or club, accents and case ignored."""
+    found = get_object_or_404(Series, slug=series)
+    query = request.GET.get("q", "")[:100]
+    wanted = fold(query)
+    rows = [
+        {
+            "name": p.name,
+            "club": p.club.name if p.club else "",
+            "url": reverse("player", args=[found.slug, p.key]),
+        }
+        for p in Player.objects.filter(series=found).select_related("club").order_by("name", "key")
+        if not wanted or wanted in fold(p.name) or (p.club and wanted in fold(p.club.name))
+    ]
+    table = PlayerIndexTable(rows)
+    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    return render(
+        request,
+        "rankings/players.html",
+        {"series": found, "table": table, "query": query, "count": len(rows)},
+    )
+
+
 def player_detail(request, series, player):
     player = get_object_or_404(
         Player.objects.select_related("series", "club"), series__slug=series, key=player
@@ -123,15 +152,21 @@ def standings_download(request, series, season, fmt):
     if not get_system(season.system).available:
         raise Http404(_("Standings for this system are not available yet."))
     document = standings_document(season=season)
+    names = names_of(season)
     stem = f"{season.series.slug}-{season.slug}-standings"
     if fmt == "json":
+        # The document of interchange.md, with the names behind its ids for a reader.
+        readable = {**document, "names": {k: names[k] for k in ("players", "clubs")}}
+        readable["names"]["tournaments"] = {
+            key: t["name"] for key, t in names["tournaments"].items()
+        }
         response = HttpResponse(
-            json.dumps(document, ensure_ascii=False, indent=2), content_type="application/json"
+            json.dumps(readable, ensure_ascii=False, indent=2), content_type="application/json"
         )
         response["Content-Disposition"] = f'attachment; filename="{stem}.json"'
         return response
     response = HttpResponse(
-        csv_archive(csv_tables(season.system, document)), content_type="application/zip"
+        csv_archive(csv_tables(season.system, document, names)), content_type="application/zip"
     )
     response["Content-Disposition"] = f'attachment; filename="{stem}-csv.zip"'
     return response

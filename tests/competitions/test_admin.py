@@ -292,6 +292,10 @@ def test_table_page_corrects_a_seat_through_the_inline_and_records_it(
     # The other seats were not touched, so they have no new change record.
     others = table.seats.exclude(pk=seat.pk).values_list("pk", flat=True)
     assert not Seat.history.filter(id__in=list(others), history_type="~").exists()
+    # The table's own history says what changed at it, not only "Changed".
+    table_record = newest_history(table)
+    assert table_record.history_user == admin_user
+    assert "Els Wouters: 3: Rank 3 → 1" in table_record.history_change_reason
 
     after = standings_document(season=season)
     # A three-way tie for 1st at a table of 3: place 2, 50 + 3 + 1/3 each.

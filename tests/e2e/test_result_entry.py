@@ -54,17 +54,19 @@ def test_secretary_enters_a_table_and_every_ranking_follows(live_server, page, s
     page.wait_for_selector("text=Round 2")
     round_two = page.locator("h2:has-text('Round 2') + div")
     assert "Azul" in round_two.inner_text()
-    daily = page.locator(".card:has-text('Daily ranking') table")
+    daily = page.locator(".card:has-text('Daily ranking') table.table-hover")
     # Cis: Catan shared first of 3 (75 + 3 + 0.5) + Azul first of 3 (100 + 3 + 0.67) = 182.17
     assert "182.17" in daily.inner_text()
-    assert daily.locator("tbody tr").first.inner_text().split("\t")[1] == "Cis Janssens"
+    assert daily.locator(":scope > tbody > tr").first.inner_text().split("\t")[1] == "Cis Janssens"
 
     # Yearly, per-game and player pages follow as well.
-    page.click("text=Yearly ranking")
-    assert "Cis Janssens" in page.locator("table").inner_text()
-    page.click("text=Per game")
+    page.get_by_role("link", name="Yearly ranking", exact=True).click()
+    page.wait_for_url("**/yearly/")
+    assert "Cis Janssens" in page.locator("table.table-hover").inner_text()
+    page.get_by_role("link", name="Per game", exact=True).click()
+    page.wait_for_url("**/games/")
     page.click("a:has-text('Azul')")
-    rows = page.locator("table tbody tr")
+    rows = page.locator("table.table-hover > tbody > tr")
     assert rows.count() == 3
     assert "Cis Janssens" in rows.first.inner_text()
     rows.first.locator("a").click()

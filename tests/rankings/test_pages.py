@@ -114,13 +114,15 @@ TABLES = "the standings table(s) shown"
 ROWS = "their rows, in rank order"
 PLAYERS = "names and clubs of the players shown"
 ENTRIES = "their clubs of this season"
+SEASONS = "the series' seasons (the season switcher)"
+NAMES = "the tournament names (the counted tournaments, explained)"
 EXPECTED_QUERIES = {
-    "season": [SEASON, TABLES, ROWS, PLAYERS, ENTRIES, "the other seasons, for the links"],
-    "tournament": [SEASON, TABLES, ROWS, PLAYERS, ENTRIES, "the club names (interclub)"],
-    "yearly": [SEASON, TABLES, ROWS, "the tournament names", PLAYERS, ENTRIES],
-    "ludo": [SEASON, TABLES, ROWS, PLAYERS, ENTRIES],
-    "games": [SEASON, TABLES, ROWS, PLAYERS, ENTRIES],
-    "game": [SEASON, TABLES, ROWS, PLAYERS, ENTRIES],
+    "season": [SEASON, TABLES, ROWS, PLAYERS, ENTRIES, SEASONS],
+    "tournament": [SEASON, TABLES, ROWS, PLAYERS, ENTRIES, "the club names (interclub)", SEASONS],
+    "yearly": [SEASON, TABLES, ROWS, NAMES, PLAYERS, ENTRIES, SEASONS],
+    "ludo": [SEASON, TABLES, ROWS, PLAYERS, ENTRIES, SEASONS],
+    "games": [SEASON, TABLES, ROWS, PLAYERS, ENTRIES, SEASONS],
+    "game": [SEASON, TABLES, ROWS, NAMES, PLAYERS, ENTRIES, SEASONS],
     "player": ["the player with series and club", "all the player's rows with their tables"],
 }
 

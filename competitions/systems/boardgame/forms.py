@@ -1,14 +1,15 @@
 """Forms of the board-game manager pages: season settings, tournaments, a table's result."""
 
 import re
+from itertools import pairwise
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy as _
 
-from competitions.forms import TournamentForm
+from competitions.forms import ConfirmableForm, TournamentForm
 from competitions.models import Player
+from competitions.text import fold, near_miss
 
 from .settings import (
     CAP_AUTO,
@@ -25,7 +26,7 @@ SEATS = 6  # tables have 2 to 6 players in the circuit; rows left empty are igno
 
 
 class CircuitTournamentForm(TournamentForm):
-    final = forms.BooleanField(label=_l("Final tournament"), required=False)
+    final = forms.BooleanField(label=_("Final tournament"), required=False)
 
 
 def _bounded(name: str) -> forms.IntegerField:
@@ -42,25 +43,25 @@ class CircuitSettingsForm(forms.Form):
     best_n = _bounded("best_n")
     interclub_counted = _bounded("interclub_counted")
     cap_mode = forms.ChoiceField(
-        label=_l("Tournament bonus cap"),
+        label=_("Tournament bonus cap"),
         choices=[
-            (CAP_AUTO, _l("Automatic: from the previous season's participants")),
-            (CAP_MANUAL, _l("Set by hand")),
-            (CAP_OFF, _l("No cap")),
+            (CAP_AUTO, _("Automatic: from the previous season's participants")),
+            (CAP_MANUAL, _("Set by hand")),
+            (CAP_OFF, _("No cap")),
         ],
         widget=forms.RadioSelect,
     )
     cap = forms.IntegerField(
-        label=_l("Cap (when set by hand)"), min_value=0, max_value=CAP_MAX, required=False
+        label=_("Cap (when set by hand)"), min_value=0, max_value=CAP_MAX, required=False
     )
     final_table_size = forms.IntegerField(
-        label=_l("Final table size"), min_value=1, max_value=FINAL_TABLE_SIZE_MAX
+        label=_("Final table size"), min_value=1, max_value=FINAL_TABLE_SIZE_MAX
     )
     final_table_sizes = forms.CharField(
-        label=_l("Final table size per game"),
+        label=_("Final table size per game"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3, "placeholder": "Catan = 6"}),
-        help_text=_l("One game per line as “Game = size”, only where it differs."),
+        help_text=_("One game per line as “Game = size”, only where it differs."),
     )
 
     @classmethod
@@ -126,31 +127,52 @@ def player_label(player: Player) -> str:
     return f"{player.name} ({player.key})"
 
 
-class TableForm(forms.Form):
-    """One table: the game and up to six players in finishing order, ranks only for ties."""
+def unusual_ranks(ranks: list[int]) -> bool:
+    """Neither competition ranking (1, 2, 2, 4) nor dense ranking (1, 2, 2, 3): rules.md §1.1
+    takes both, anything else (2, 2, 3 or 1, 3, 3) is most likely a typo."""
+    ordered = sorted(ranks)
+    if not ordered or ordered[0] != 1:
+        return True
+    competition = all(r == prev or r == i + 1 for i, (prev, r) in enumerate(pairwise(ordered), 1))
+    dense = all(r - prev in (0, 1) for prev, r in pairwise(ordered))
+    return not (competition or dense)
+
+
+class NewPlayer(str):
+    """A name typed at a table that the secretary confirmed as a new player of the series."""
+
+
+class TableForm(ConfirmableForm):
+    """One table: the game and up to six players in finishing order, ranks only for ties.
+
+    Names are found whatever their accents, case and spacing; a name that is nobody yet can
+    be added as a new player without losing what was typed; unusual ranks and a game title
+    close to a known one are shown back once for confirmation."""
 
     game = forms.CharField(
-        label=_l("Game"),
+        label=_("Game"),
         max_length=100,
         widget=forms.TextInput(attrs={"list": "games", "autocomplete": "off"}),
     )
     # The table's state when the correction form was opened (services.table_fingerprint).
     loaded = forms.CharField(required=False, widget=forms.HiddenInput, max_length=64)
 
-    def __init__(self, *args, players: list[Player], **kwargs):
+    def __init__(self, *args, players: list[Player], games: list[str] = (), **kwargs):
         super().__init__(*args, **kwargs)
         self.players = players
+        self.games = list(games)
         self.by_label: dict[str, Player] = {}
         names: dict[str, list[Player]] = {}
         for p in players:
-            names.setdefault(p.name.casefold(), []).append(p)
+            names.setdefault(fold(p.name), []).append(p)
         for p in players:
-            self.by_label[player_label(p).casefold()] = p
-            self.by_label[p.key.casefold()] = p
+            self.by_label[fold(player_label(p))] = p
+            self.by_label[fold(p.key)] = p
         self.ambiguous = {name for name, group in names.items() if len(group) > 1}
         for name, group in names.items():
             if len(group) == 1:
                 self.by_label.setdefault(name, group[0])
+        self.unknown: set[int] = set()  # rows whose name is nobody yet
         for i in range(1, SEATS + 1):
             self.fields[f"player_{i}"] = forms.CharField(
                 label=_("Player %(n)s") % {"n": i},
@@ -167,37 +189,51 @@ class TableForm(forms.Form):
                 max_value=SEATS,
                 widget=forms.NumberInput(attrs={"class": "rank", "inputmode": "numeric"}),
             )
+            self.fields[f"new_{i}"] = forms.BooleanField(
+                label=_("Add as a new player"), required=False
+            )
 
     def seat_rows(self):
-        return [(self[f"player_{i}"], self[f"rank_{i}"]) for i in range(1, SEATS + 1)]
+        return [
+            (self[f"player_{i}"], self[f"rank_{i}"], self[f"new_{i}"], i in self.unknown)
+            for i in range(1, SEATS + 1)
+        ]
 
     def clean(self):
         data = super().clean()
-        seats: list[tuple[Player, int]] = []
+        seats: list[tuple[Player | NewPlayer, int]] = []
         filled = 0
         for i in range(1, SEATS + 1):
-            text = (data.get(f"player_{i}") or "").strip()
+            text = " ".join((data.get(f"player_{i}") or "").split())
             rank = data.get(f"rank_{i}")
             if not text:
                 if rank is not None:
                     self.add_error(f"player_{i}", _("A rank without a player."))
                 continue
             filled += 1
-            player = self.by_label.get(text.casefold())
+            player = self.by_label.get(fold(text))
             if player is None:
-                if text.casefold() in self.ambiguous:
+                if fold(text) in self.ambiguous:
                     self.add_error(
                         f"player_{i}",
                         _("Several players are called “%(name)s”: pick one from the list.")
                         % {"name": text},
                     )
-                else:
+                    continue
+                if not data.get(f"new_{i}"):
+                    self.unknown.add(i)
                     self.add_error(
                         f"player_{i}",
-                        _("No player “%(name)s” in this series. Add the player first.")
+                        _(
+                            "No player “%(name)s” in this series. Pick one from the list, or "
+                            "tick “Add as a new player” and save again: the table stays as "
+                            "typed."
+                        )
                         % {"name": text},
                     )
-                continue
+                    continue
+                self.unknown.add(i)
+                player = NewPlayer(text)
             seats.append((player, rank if rank is not None else filled))
         if filled < 2 and not self.errors:
             raise ValidationError(_("A table needs at least 2 players."))
@@ -205,12 +241,29 @@ class TableForm(forms.Form):
             if rank > filled:
                 raise ValidationError(
                     _("%(player)s: rank %(rank)s at a table of %(n)s.")
-                    % {"player": player.name, "rank": rank, "n": filled}
+                    % {"player": _name(player), "rank": rank, "n": filled}
                 )
-            if any(other.pk == player.pk for other, _r in seats[:i]):
-                raise ValidationError(_("%(player)s is listed twice.") % {"player": player.name})
+            if any(_same(other, player) for other, _r in seats[:i]):
+                raise ValidationError(_("%(player)s is listed twice.") % {"player": _name(player)})
         data["seats"] = seats
         return data
+
+    def check_warnings(self) -> None:
+        ranks = [rank for _player, rank in self.cleaned_data["seats"]]
+        if unusual_ranks(ranks):
+            self.warn(
+                _(
+                    "Ranks %(ranks)s are unusual (nobody first, or a rank skipped after a tie). "
+                    "Ties are written 1, 2, 2, 4 or 1, 2, 2, 3."
+                )
+                % {"ranks": ", ".join(str(r) for r in ranks)}
+            )
+        near = near_miss(self.cleaned_data["game"], self.games)
+        if near is not None:
+            self.warn(
+                _("“%(game)s” is a new game title. Did you mean “%(known)s”?")
+                % {"game": self.cleaned_data["game"], "known": near}
+            )
 
     @classmethod
     def initial_for(cls, table) -> dict:
@@ -219,3 +272,13 @@ class TableForm(forms.Form):
             initial[f"player_{i}"] = player_label(seat.player)
             initial[f"rank_{i}"] = seat.rank
         return initial
+
+
+def _name(player) -> str:
+    return player if isinstance(player, NewPlayer) else player.name
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, NewPlayer) or isinstance(b, NewPlayer):
+        return isinstance(a, NewPlayer) and isinstance(b, NewPlayer) and fold(a) == fold(b)
+    return a.pk == b.pk

@@ -9,8 +9,14 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from competitions.models import Player, Round, Tournament
-from competitions.services import changed_by_message, retry_on_conflict, season_entries_ensure
+from competitions.models import Player, Round, Series, Tournament
+from competitions.services import (
+    changed_by_message,
+    player_create,
+    retry_on_conflict,
+    season_entries_ensure,
+)
+from competitions.text import fold
 
 from .models import Seat, Table
 from .settings import parse_settings
@@ -55,27 +61,33 @@ def table_save(
     *,
     round_: Round,
     game: str,
-    seats: Sequence[tuple[Player, int]],
+    seats: Sequence[tuple[Player | str, int]],
     table: Table | None = None,
     loaded: str | None = None,
+    series: Series | None = None,
 ) -> Table:
-    """Create or replace a table's result. Ranks: 1 = best, equal ranks are a tie. A
+    """Create or replace a table's result. Ranks: 1 = best, equal ranks are a tie. A seat may
+    name a new player (a str): the player is added to `series` in the same transaction. A
     correction passes the table's fingerprint as it was loaded (`loaded`); when someone else
     changed the table since, nothing is saved and the error says who and when."""
     game = game.strip()
     if not game:
         raise ValidationError({"game": _("Which game was played at this table?")})
-    players = [p for p, _rank in seats]
-    if len(players) < 2:
+    if len(seats) < 2:
         raise ValidationError(_("A table needs at least 2 players."))
-    if len({p.pk for p in players}) != len(players):
+    known = [p for p, _rank in seats if isinstance(p, Player)]
+    new = [p for p, _rank in seats if not isinstance(p, Player)]
+    if new and series is None:
+        raise ValidationError(_("A new player needs the series to be added to."))
+    if len({p.pk for p in known}) != len(known) or len({fold(n) for n in new}) != len(new):
         raise ValidationError(_("A player is listed twice at this table."))
     for player, rank in seats:
         if not 1 <= rank <= len(seats):
             raise ValidationError(
                 _("%(player)s: rank %(rank)s at a table of %(n)s.")
-                % {"player": player.name, "rank": rank, "n": len(seats)}
+                % {"player": getattr(player, "name", player), "rank": rank, "n": len(seats)}
             )
+    players = known
     elsewhere = Seat.objects.filter(round_id=round_.pk, player__in=players).select_related(
         "player", "table"
     )
@@ -88,7 +100,7 @@ def table_save(
             % {"player": clash.player.name, "n": clash.table.number}
         )
     try:
-        return retry_on_conflict(lambda: _table_write(round_, game, seats, table, loaded))
+        return retry_on_conflict(lambda: _table_write(round_, game, seats, table, loaded, series))
     except IntegrityError as exc:  # a concurrent entry seated the same player meanwhile
         raise ValidationError(
             _(
@@ -98,11 +110,20 @@ def table_save(
         ) from exc
 
 
-def _table_write(round_, game, seats, table, loaded) -> Table:
-    players = [p for p, _rank in seats]
+def _table_write(round_, game, seats, table, loaded, series) -> Table:
     with transaction.atomic():
         if table is not None and loaded is not None:
             _refuse_if_changed(table, loaded)
+        seats = [
+            (
+                p
+                if isinstance(p, Player)
+                else player_create(series=series, name=str(p), club=None),
+                rank,
+            )
+            for p, rank in seats
+        ]
+        players = [p for p, _rank in seats]
         if round_.pk is None:
             # Stored with its first table; looked up again on a retry (the first try's row was
             # rolled back with it).

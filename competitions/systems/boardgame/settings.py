@@ -3,8 +3,7 @@
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy as _
 
 from competitions.registry import INT, Setting, SettingsSpec
 
@@ -19,9 +18,9 @@ MAX_GAMES = 500  # per-game final table sizes; a circuit plays a few dozen title
 GAME_MAX_LENGTH = 100
 
 FIELDS = (
-    Setting("rounds_per_tournament", _l("Rounds per tournament"), INT, 3, 1, 20),
-    Setting("best_n", _l("Best tournaments counted (yearly ranking)"), INT, 5, 1, 100),
-    Setting("interclub_counted", _l("Players counted per club (interclub)"), INT, 3, 1, 50),
+    Setting("rounds_per_tournament", _("Rounds per tournament"), INT, 3, 1, 20),
+    Setting("best_n", _("Best tournaments counted (yearly ranking)"), INT, 5, 1, 100),
+    Setting("interclub_counted", _("Players counted per club (interclub)"), INT, 3, 1, 50),
 )
 DEFAULTS: dict[str, int] = {
     **{s.name: s.default for s in FIELDS},

@@ -8,7 +8,7 @@ from competitions.views import manage_url
 
 
 class ManageTournamentTable(tables.Table):
-    date = tables.DateColumn(verbose_name=_("Date"), format="j M Y", default="–")
+    date = tables.DateColumn(verbose_name=_("Date"), short=True, default="–")
     name = tables.Column(verbose_name=_("Tournament"))
     table_count = tables.Column(
         accessor="tables",

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from competitions import services as shared_services
 from competitions.models import Player, Season, Tournament
-from competitions.views import apply_errors, manage_url, render_season_manage
+from competitions.views import apply_errors, confirm_delete, manage_url, render_season_manage
 
 from . import services
 from .forms import CircuitTournamentForm, TableForm
@@ -29,17 +29,22 @@ def season_panel(request, season: Season, form: CircuitTournamentForm | None = N
     )
     return "competitions/boardgame/season_panel.html", {
         "tournament_table": ManageTournamentTable(tournaments),
-        "form": form or CircuitTournamentForm(),
+        "form": form or CircuitTournamentForm(season=season),
         "settings": parse_settings(season.settings),
     }
 
 
 @require_POST
 def tournament_create(request, season: Season):
-    form = CircuitTournamentForm(request.POST)
+    form = CircuitTournamentForm(request.POST, season=season)
     if form.is_valid():
         try:
-            tournament = shared_services.tournament_create(season=season, **form.cleaned_data)
+            tournament = shared_services.tournament_create(
+                season=season,
+                name=form.cleaned_data["name"],
+                date=form.cleaned_data["date"],
+                final=form.cleaned_data["final"],
+            )
         except ValidationError as exc:
             apply_errors(form, exc)
         else:
@@ -58,11 +63,18 @@ def tournament_manage(request, season: Season, tournament: str):
     tournament = _tournament(season, tournament)
     form = CircuitTournamentForm(
         request.POST or None,
+        season=season,
+        tournament=tournament,
         initial={"name": tournament.name, "date": tournament.date, "final": tournament.final},
     )
     if request.method == "POST" and form.is_valid():
         try:
-            shared_services.tournament_update(tournament=tournament, **form.cleaned_data)
+            shared_services.tournament_update(
+                tournament=tournament,
+                name=form.cleaned_data["name"],
+                date=form.cleaned_data["date"],
+                final=form.cleaned_data["final"],
+            )
         except ValidationError as exc:
             apply_errors(form, exc)
         else:
@@ -77,6 +89,19 @@ def tournament_manage(request, season: Season, tournament: str):
         {"season": season, "tournament": tournament, "form": form, "rounds": rounds},
         status=400 if request.method == "POST" else 200,
     )
+
+
+def tournament_delete(request, season: Season, tournament: str):
+    tournament = _tournament(season, tournament)
+    answer = confirm_delete(
+        request,
+        what=_("Tournament %(name)s") % {"name": tournament.name},
+        obj=tournament,
+        back=manage_url(season, "tournament", tournament.key),
+        done=lambda: shared_services.tournament_delete(tournament=tournament),
+        template_context={"season": season},
+    )
+    return answer or redirect(manage_url(season))
 
 
 @require_POST
@@ -99,10 +124,18 @@ def _round_page(request, season: Season, tournament: str, number: int, table=Non
         messages.error(request, " ".join(exc.messages))
         return redirect(manage_url(season, "tournament", tournament.key))
     players = list(Player.objects.filter(series=series).select_related("club").order_by("name"))
+    games = sorted(
+        set(
+            Table.objects.filter(round__season__series=series)
+            .values_list("game", flat=True)
+            .order_by("game")
+            .distinct()
+        )
+    )
     initial = None
     if table is not None:
         initial = {**TableForm.initial_for(table), "loaded": services.table_fingerprint(table)}
-    form = TableForm(request.POST or None, players=players, initial=initial)
+    form = TableForm(request.POST or None, players=players, games=games, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             saved = services.table_save(
@@ -111,6 +144,7 @@ def _round_page(request, season: Season, tournament: str, number: int, table=Non
                 seats=form.cleaned_data["seats"],
                 table=table,
                 loaded=form.cleaned_data["loaded"] or None,
+                series=series,
             )
         except ValidationError as exc:
             apply_errors(form, exc)
@@ -131,14 +165,6 @@ def _round_page(request, season: Season, tournament: str, number: int, table=Non
         else []
     )
     seated = {s.player_id for t in tables for s in t.seats.all()}
-    games = sorted(
-        set(
-            Table.objects.filter(round__season__series=series)
-            .values_list("game", flat=True)
-            .order_by("game")
-            .distinct()
-        )
-    )
     limit = parse_settings(season.settings).rounds_per_tournament
     return render(
         request,

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from competitions.management.commands.export_competition import find_season
 from competitions.registry import get_system
-from rankings.exports import csv_archive, csv_tables
+from rankings.exports import csv_archive, csv_tables, names_of
 from rankings.selectors import standings_document
 
 
@@ -17,6 +17,12 @@ class Command(BaseCommand):
         parser.add_argument("series")
         parser.add_argument("season")
         parser.add_argument("--format", choices=["json", "csv"], default="json")
+        parser.add_argument(
+            "--names",
+            action="store_true",
+            help="CSV: add the players' names beside their ids, and lists of players and "
+            "tournaments (as the web download does)",
+        )
 
     def handle(self, *args, **options):
         season = find_season(options["series"], options["season"])
@@ -38,7 +44,7 @@ class Command(BaseCommand):
         if options["format"] == "json":
             self.stdout.write(json.dumps(document, ensure_ascii=False, indent=2))
             return
-        tables = csv_tables(season.system, document)
+        tables = csv_tables(season.system, document, names_of(season) if options["names"] else None)
         if len(tables) == 1:
             self.stdout.write(next(iter(tables.values())), ending="")
         else:

@@ -57,19 +57,33 @@ def _sibling(season: Season, back: int) -> Season | None:
 def resolve_cap(season: Season) -> int | None:
     """interchange.md: the manual setting, else the stored previous season, else the imported
     participant counts of the previous season, else no cap."""
+    return cap_source(season)["cap"]
+
+
+def cap_source(season: Season) -> dict:
+    """The season's cap and where it comes from (shown when a visitor opens the cap)."""
     settings = parse_settings(season.settings)
     if settings.cap_mode == CAP_MANUAL:
-        return settings.cap
+        return {"cap": settings.cap, "source": "manual"}
     if settings.cap_mode != CAP_AUTO:
-        return None
+        return {"cap": None, "source": "off"}
     previous = _sibling(season, 1)
     if previous is not None:
         counts = _regular_participant_counts(previous)
         if counts:
-            return engine.cap_from_participants(counts)
+            return {
+                "cap": engine.cap_from_participants(counts),
+                "source": "previous_season",
+                "season": previous.label,
+                "counts": sorted(counts),
+            }
     if season.previous_participants:
-        return engine.cap_from_participants(season.previous_participants)
-    return None
+        return {
+            "cap": engine.cap_from_participants(season.previous_participants),
+            "source": "previous_participants",
+            "counts": list(season.previous_participants),
+        }
+    return {"cap": None, "source": "none"}
 
 
 def load_season(season: Season, *, with_history: bool = True) -> tuple[engine.SeasonIn, dict]:
@@ -213,9 +227,42 @@ def game_slugs(titles: list[str]) -> dict[str, str]:
     return slugs
 
 
+def _explanations(season_in: engine.SeasonIn, out, table_numbers: dict) -> dict:
+    """What the pages show when a number is opened, beyond what the exports hold: the points
+    of each counted tournament, the three LUDO terms, each player's tables of a game."""
+    points = defaultdict(dict)
+    for t in out.tournaments:
+        for r in t.standings:
+            points[r.player][t.id] = _num(r.points)
+    game_tables: dict[tuple[str, str], list] = defaultdict(list)
+    for t in out.tournaments:
+        if t.final:
+            continue  # rules.md §1.5: the final's tables do not count for the per-game ranking
+        for table, number in zip(t.tables, table_numbers[t.id], strict=True):
+            for s in table.results:
+                game_tables[(table.game, s.player)].append(
+                    [t.id, table.round, number, _num(s.score)]
+                )
+    yearly = {r.player: r.points for r in out.yearly}
+    return {
+        "points": points,
+        "game_tables": game_tables,
+        "ludo": {
+            player: [
+                _num(season_in.yearly_prev2.get(player, 0)),
+                _num(season_in.yearly_prev.get(player, 0)),
+                _num(yearly.get(player, 0)),
+            ]
+            for player in {*yearly, *season_in.yearly_prev, *season_in.yearly_prev2}
+        },
+    }
+
+
 def compute(season: Season) -> list[ComputedTable]:
     season_in, extras = load_season(season)
     out = engine.compute_season(season_in)
+    why = _explanations(season_in, out, extras["table_numbers"])
+    cap = cap_source(season)
     tables: list[ComputedTable] = []
     for position, (t_out, tournament) in enumerate(
         zip(out.tournaments, extras["tournaments"], strict=True)
@@ -225,7 +272,10 @@ def compute(season: Season) -> list[ComputedTable]:
                 kind=KIND_TOURNAMENT,
                 key=t_out.id,
                 position=position,
-                data=_tournament_table(t_out, tournament, extras["table_numbers"][t_out.id]),
+                data={
+                    **_tournament_table(t_out, tournament, extras["table_numbers"][t_out.id]),
+                    "cap_source": cap,
+                },
                 rows=[
                     _row(
                         {
@@ -250,17 +300,27 @@ def compute(season: Season) -> list[ComputedTable]:
                         "rank": r.rank,
                         "points": _num(r.points),
                         "counted": list(r.counted),
+                        "counted_points": [why["points"][r.player][t] for t in r.counted],
                     }
                 )
                 for r in out.yearly
             ],
         )
     )
+    labels = [previous_label(season.label, 2), previous_label(season.label, 1), season.label]
     tables.append(
         ComputedTable(
             kind=KIND_LUDO,
+            data={"seasons": labels},
             rows=[
-                _row({"player": r.player, "rank": r.rank, "points": _num(r.points)})
+                _row(
+                    {
+                        "player": r.player,
+                        "rank": r.rank,
+                        "points": _num(r.points),
+                        "terms": why["ludo"].get(r.player, [0, 0, 0]),
+                    }
+                )
                 for r in out.ludo
             ],
         )
@@ -285,6 +345,7 @@ def compute(season: Season) -> list[ComputedTable]:
                             "points": _num(r.points),
                             "played": r.played,
                             "finalist": r.finalist,
+                            "tables": why["game_tables"][(game.game, r.player)],
                         }
                     )
                     for r in game.rows

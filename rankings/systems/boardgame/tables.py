@@ -3,28 +3,40 @@
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from rankings.tables import BaseTable, ClubColumn, PlayerColumn, PointsColumn, RankColumn
+from rankings.tables import (
+    BaseTable,
+    ClubColumn,
+    PlayerColumn,
+    PointsColumn,
+    RankColumn,
+    YesColumn,
+)
 
 
 class DailyTable(BaseTable):
     rank = RankColumn()
     player = PlayerColumn()
     club = ClubColumn()
-    daily = PointsColumn(verbose_name=_("Daily total"))
-    bonus = PointsColumn(verbose_name=_("Bonus"), places=0)
-    points = PointsColumn(verbose_name=_("Tournament points"))
+    daily = PointsColumn(verbose_name=_("Daily total"), why="daily_why")
+    bonus = PointsColumn(verbose_name=_("Bonus"), places=0, why="bonus_why")
+    points = PointsColumn(verbose_name=_("Tournament points"), why="points_why")
+
+    class Meta(BaseTable.Meta):
+        empty_text = _("No results yet.")
 
 
 class SeatTable(BaseTable):
+    """A table of a round: rank, player and score; the score opens its parts (placement, win
+    bonus, tie-break), so the card never needs to scroll sideways."""
+
     rank = RankColumn(verbose_name=_("Rank"))
-    player = PlayerColumn()
-    placement = PointsColumn(verbose_name=_("Placement"))
-    bonus = PointsColumn(verbose_name=_("Win bonus"), places=0)
-    fraction = PointsColumn(verbose_name=_("Tie-break"), places=3)
-    score = PointsColumn(verbose_name=_("Score"))
+    player = PlayerColumn(attrs={"td": {"class": "text-break"}})
+    score = PointsColumn(verbose_name=_("Score"), why="score_why")
 
     class Meta(BaseTable.Meta):
         orderable = False
+        attrs = {"class": "table table-sm table-striped align-middle mb-0 seat-table"}
+        template_name = "django_tables2/bootstrap5.html"
 
 
 class InterclubTable(BaseTable):
@@ -41,19 +53,25 @@ class YearlyTable(BaseTable):
     rank = RankColumn()
     player = PlayerColumn()
     club = ClubColumn()
-    points = PointsColumn(verbose_name=_("Points"))
+    points = PointsColumn(verbose_name=_("Points"), why="points_why")
     counted_names = tables.Column(
         verbose_name=_("Counted tournaments"),
         orderable=False,
         attrs={"td": {"class": "small text-body-secondary"}},
     )
 
+    class Meta(BaseTable.Meta):
+        empty_text = _("No results yet.")
+
 
 class LudoTable(BaseTable):
     rank = RankColumn()
     player = PlayerColumn()
     club = ClubColumn()
-    points = PointsColumn(verbose_name=_("LUDO points"))
+    points = PointsColumn(verbose_name=_("LUDO points"), why="points_why")
+
+    class Meta(BaseTable.Meta):
+        empty_text = _("No results yet.")
 
 
 class GameTable(BaseTable):
@@ -62,23 +80,35 @@ class GameTable(BaseTable):
     played = tables.Column(
         verbose_name=_("Tables"), attrs={"td": {"class": "text-end"}, "th": {"class": "text-end"}}
     )
-    points = PointsColumn(verbose_name=_("Points"))
-    finalist = tables.BooleanColumn(verbose_name=_("Finalist"), yesno="✔,")
+    points = PointsColumn(verbose_name=_("Points"), why="points_why")
+    finalist = YesColumn(verbose_name=_("Finalist"))
+
+    class Meta(BaseTable.Meta):
+        empty_text = _("No results yet.")
 
 
 class TournamentListTable(BaseTable):
-    date = tables.DateColumn(verbose_name=_("Date"), format="j M Y")
+    date = tables.DateColumn(verbose_name=_("Date"), short=True)
     name = tables.Column(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
     participants = tables.Column(
         verbose_name=_("Players"), attrs={"td": {"class": "text-end"}, "th": {"class": "text-end"}}
     )
-    winners = tables.Column(verbose_name=_("Day winner"), orderable=False)
+    winners = tables.Column(verbose_name=_("Day winner"), orderable=False, empty_values=())
+
+    class Meta(BaseTable.Meta):
+        empty_text = _("No tournaments yet.")
+
+    def render_winners(self, record):
+        return record["winners_html"]
 
 
 class PlayerSeasonTable(BaseTable):
-    date = tables.DateColumn(verbose_name=_("Date"), format="j M Y")
+    date = tables.DateColumn(verbose_name=_("Date"), short=True)
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
     rank = RankColumn(verbose_name=_("Daily rank"))
     daily = PointsColumn(verbose_name=_("Daily total"))
     points = PointsColumn(verbose_name=_("Tournament points"))
-    counted = tables.BooleanColumn(verbose_name=_("Counted"), yesno="✔,")
+    counted = YesColumn(verbose_name=_("Counted"))
+
+    class Meta(BaseTable.Meta):
+        pass

@@ -6,6 +6,7 @@ from . import views
 
 urlpatterns = [
     path("tournaments/<str:tournament>/", views.tournament_detail, name="tournament"),
+    path("tournaments/<str:tournament>/live/", views.tournament_live, name="tournament_live"),
     path("yearly/", views.yearly, name="yearly"),
     path("ludo/", views.ludo, name="ludo"),
     path("games/", views.games, name="games"),

@@ -1,20 +1,25 @@
-"""Board-game public pages: season overview, tournament, yearly, LUDO, per-game rankings, and
-the board-game section of the player page. Each view gets the season from the shared dispatcher."""
+"""Board-game public pages: season overview, tournament (and its tournament-day screen), yearly,
+LUDO, per-game rankings, and the board-game section of the player page. Each view gets the
+season from the shared dispatcher; every number on them opens its computation (explain.py)."""
 
 import datetime
 from collections import defaultdict
 
 from django.http import Http404
 from django.shortcuts import render
+from django.utils import timezone
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 
 from competitions.models import Club, Season
 from competitions.systems.boardgame.settings import parse_settings
 from rankings.people import People
 from rankings.selectors import standings_table, stored_tables
-from rankings.urls_helpers import season_url
+from rankings.tables import display_points, explained
+from rankings.urls_helpers import player_url, season_url
 from rankings.views import export_or_render, season_context
 
+from . import explain
 from . import tables as t
 from .standings import KIND_GAME, KIND_LUDO, KIND_TOURNAMENT, KIND_YEARLY
 
@@ -23,37 +28,67 @@ def _date(value: str | None) -> datetime.date | None:
     return datetime.date.fromisoformat(value) if value else None
 
 
+def progress(data: dict, rounds_per_tournament: int) -> dict:
+    """Whether a tournament is over: its date has passed, or every round has tables. Until
+    then its ranking is the standing after the rounds played, not a result."""
+    played = max((tb["round"] for tb in data["tables"]), default=0)
+    day = _date(data["date"])
+    finished = played > 0 and (
+        played >= rounds_per_tournament or (day is not None and day < timezone.localdate())
+    )
+    return {"played": played, "of": rounds_per_tournament, "finished": finished}
+
+
+def _player_links(people: People, keys) -> str:
+    return format_html_join(
+        ", ",
+        '<a href="{}">{}</a>',
+        ((player_url(people.series.slug, k), people.name(k)) for k in keys),
+    )
+
+
 def overview(request, season: Season):
     stored = defaultdict(list)
     for table in stored_tables(season, [KIND_TOURNAMENT, KIND_YEARLY, KIND_GAME], rows_limit=10):
         stored[table.kind].append(table)
     tournaments = stored[KIND_TOURNAMENT]
     yearly = stored[KIND_YEARLY][0].row_details if stored[KIND_YEARLY] else []
-    winners = {
+    leaders = {
         tb.key: [r["player"] for r in tb.row_details if r["rank"] == 1] for tb in tournaments
     }
     people = People(
-        season, [r["player"] for r in yearly] + [k for ws in winners.values() for k in ws]
+        season, [r["player"] for r in yearly] + [k for ws in leaders.values() for k in ws]
     )
-    rows = [
-        {
-            "date": _date(tb.data["date"]),
-            "name": tb.data["name"] + (" ★" if tb.data["final"] else ""),
-            "participants": tb.data["participants"],
-            "winners": ", ".join(people.name(k) for k in winners[tb.key]),
-            "url": season_url(season, "tournament", tb.key),
-        }
-        for tb in tournaments
-    ]
+    rounds = parse_settings(season.settings).rounds_per_tournament
+    rows = []
+    for tb in tournaments:
+        state = progress(tb.data, rounds)
+        winners = _player_links(people, leaders[tb.key])
+        if leaders[tb.key] and not state["finished"]:
+            winners = format_html(
+                '{} <span class="badge text-bg-info">{}</span>',
+                winners,
+                _("leading after round %(n)s") % {"n": state["played"]},
+            )
+        rows.append(
+            {
+                "date": _date(tb.data["date"]),
+                "name": tb.data["name"] + (" ★" if tb.data["final"] else ""),
+                "participants": tb.data["participants"],
+                "winners_html": winners or "–",
+                "url": season_url(season, "tournament", tb.key),
+            }
+        )
     top = t.YearlyTable(
-        [{**people.decorate(r), "counted_names": len(r["counted"])} for r in yearly],
+        [{**people.decorate(r), "counted_names": ""} for r in yearly],
         orderable=False,
-        exclude=("counted_names",),
+        exclude=("counted_names", "club"),
     )
     games = [
         {"game": g.data["game"], "url": season_url(season, "game", g.key)}
         for g in stored[KIND_GAME]
     ]
+    cap_source = tournaments[0].data.get("cap_source") if tournaments else None
     return render(
         request,
         "rankings/boardgame/season.html",
@@ -65,9 +100,44 @@ def overview(request, season: Season):
             top_table=top,
             games=games,
             cap=tournaments[0].data["cap"] if tournaments else None,
-            seasons=season.series.seasons.order_by("-label"),
+            cap_why=explain.cap(cap_source) if cap_source else "",
         ),
     )
+
+
+def _tournament_page_data(season: Season, stored) -> dict:
+    """The tournament's tables, rankings and ceremony with names and explanations."""
+    data = stored.data
+    people = People(season, [r["player"] for r in stored.row_details])
+    played = explain.rounds_by_player(data["tables"])
+    daily_rows = []
+    for r in stored.row_details:
+        daily_rows.append(
+            {
+                **people.decorate(r),
+                "daily_why": explain.daily_total(played[r["player"]], r["daily"]),
+                "bonus_why": explain.tournament_bonus(
+                    data["participants"], data["cap"], r["rank"], r["bonus"]
+                ),
+                "points_why": explain.tournament_points(r["daily"], r["bonus"], r["points"]),
+            }
+        )
+    rounds: dict[int, list] = defaultdict(list)
+    for tb in data["tables"]:
+        size = len(tb["results"])
+        rounds[tb["round"]].append(
+            {
+                "number": tb["number"],
+                "game": tb["game"],
+                "table": t.SeatTable(
+                    [
+                        {**people.decorate(r), "score_why": explain.seat_score(r, size)}
+                        for r in tb["results"]
+                    ]
+                ),
+            }
+        )
+    return {"people": people, "daily_rows": daily_rows, "rounds": sorted(rounds.items())}
 
 
 def tournament_detail(request, season: Season, tournament: str):
@@ -75,17 +145,9 @@ def tournament_detail(request, season: Season, tournament: str):
     if stored is None:
         raise Http404(_("No such tournament."))
     data = stored.data
-    people = People(season, [r["player"] for r in stored.row_details])
-    daily = t.DailyTable([people.decorate(r) for r in stored.row_details])
-    rounds: dict[int, list] = defaultdict(list)
-    for tb in data["tables"]:
-        rounds[tb["round"]].append(
-            {
-                "number": tb["number"],
-                "game": tb["game"],
-                "table": t.SeatTable([people.decorate(r) for r in tb["results"]]),
-            }
-        )
+    page = _tournament_page_data(season, stored)
+    people = page["people"]
+    daily = t.DailyTable(page["daily_rows"])
     clubs = {c.key: c.name for c in Club.objects.filter(series_id=season.series_id)}
     interclub = t.InterclubTable(
         [
@@ -93,7 +155,7 @@ def tournament_detail(request, season: Season, tournament: str):
                 "rank": c["rank"],
                 "club_name": clubs.get(c["club"], c["club"]),
                 "score": c["score"],
-                "counted": ", ".join(people.name(k) for k in c["players"]),
+                "counted": _player_links(people, c["players"]),
             }
             for c in data["interclub"]
         ]
@@ -102,6 +164,7 @@ def tournament_detail(request, season: Season, tournament: str):
         {
             "step": c["step"],
             "label": clubs.get(c["club"], c["club"]) if "club" in c else people.name(c["player"]),
+            "url": "" if "club" in c else player_url(season.series.slug, c["player"]),
             "club": "" if "club" in c else people.club(c["player"]),
         }
         for c in data["ceremony"]
@@ -111,10 +174,13 @@ def tournament_detail(request, season: Season, tournament: str):
         season,
         tournament=data,
         tournament_date=_date(data["date"]),
+        state=progress(data, parse_settings(season.settings).rounds_per_tournament),
         daily_table=daily,
-        rounds=sorted(rounds.items()),
+        rounds=page["rounds"],
         interclub_table=interclub,
         ceremony=ceremony,
+        cap_why=explain.cap(data["cap_source"]) if data.get("cap_source") else "",
+        live_url=season_url(season, "tournament_live", stored.key),
     )
     return export_or_render(
         request,
@@ -126,6 +192,48 @@ def tournament_detail(request, season: Season, tournament: str):
     )
 
 
+def tournament_live(request, season: Season, tournament: str):
+    """The tournament-day screen: the live ranking and who has no table yet in the current
+    round, for a projector or a phone; static/js/live.js refreshes its content in place."""
+    stored = standings_table(season=season, kind=KIND_TOURNAMENT, key=tournament)
+    if stored is None:
+        raise Http404(_("No such tournament."))
+    data = stored.data
+    people = People(season, [r["player"] for r in stored.row_details])
+    state = progress(data, parse_settings(season.settings).rounds_per_tournament)
+    current = state["played"]
+    seated = {r["player"] for tb in data["tables"] if tb["round"] == current for r in tb["results"]}
+    waiting = sorted(
+        (people.name(r["player"]) for r in stored.row_details if r["player"] not in seated),
+        key=str.casefold,
+    )
+    tables_now = [tb for tb in data["tables"] if tb["round"] == current]
+    context = season_context(
+        request,
+        season,
+        tournament=data,
+        state=state,
+        ranking=[people.decorate(r) for r in stored.row_details],
+        waiting=waiting,
+        tables_now=len(tables_now),
+        refresh_seconds=_every(request.GET.get("every")),
+    )
+    template = (
+        "rankings/boardgame/_live_body.html"
+        if request.GET.get("fragment")
+        else "rankings/boardgame/live.html"
+    )
+    return render(request, template, context)
+
+
+def _every(value: str | None) -> int:
+    """Seconds between refreshes of the tournament-day screen: ?every=N, 2 to 300, else 15."""
+    try:
+        return min(max(int(value), 2), 300)
+    except (TypeError, ValueError):
+        return 15
+
+
 def _rows(season: Season, kind: str, key: str = ""):
     stored = standings_table(season=season, kind=kind, key=key)
     return stored, (stored.row_details if stored else [])
@@ -134,12 +242,14 @@ def _rows(season: Season, kind: str, key: str = ""):
 def yearly(request, season: Season):
     _stored, rows = _rows(season, KIND_YEARLY)
     names = dict(season.tournaments.values_list("key", "name"))
+    best_n = parse_settings(season.settings).best_n
     people = People(season, [r["player"] for r in rows])
     table = t.YearlyTable(
         [
             {
                 **people.decorate(r),
                 "counted_names": ", ".join(names.get(k, k) for k in r["counted"]),
+                "points_why": explain.yearly(r, names, best_n),
             }
             for r in rows
         ]
@@ -149,21 +259,18 @@ def yearly(request, season: Season):
         table,
         f"{season.series.slug}-{season.slug}-yearly",
         "rankings/boardgame/yearly.html",
-        season_context(
-            request,
-            season,
-            tab="yearly",
-            table=table,
-            best_n=parse_settings(season.settings).best_n,
-        ),
+        season_context(request, season, tab="yearly", table=table, best_n=best_n),
         title=_("Yearly ranking"),
     )
 
 
 def ludo(request, season: Season):
-    _stored, rows = _rows(season, KIND_LUDO)
+    stored, rows = _rows(season, KIND_LUDO)
+    labels = stored.data.get("seasons", []) if stored else []
     people = People(season, [r["player"] for r in rows])
-    table = t.LudoTable([people.decorate(r) for r in rows])
+    table = t.LudoTable(
+        [{**people.decorate(r), "points_why": explain.ludo(r, labels)} for r in rows]
+    )
     return export_or_render(
         request,
         table,
@@ -199,8 +306,11 @@ def game_detail(request, season: Season, game: str):
     stored, rows = _rows(season, KIND_GAME, game)
     if stored is None:
         raise Http404(_("No such game in this season."))
+    names = dict(season.tournaments.values_list("key", "name"))
     people = People(season, [r["player"] for r in rows])
-    table = t.GameTable([people.decorate(r) for r in rows])
+    table = t.GameTable(
+        [{**people.decorate(r), "points_why": explain.per_game(r, names)} for r in rows]
+    )
     return export_or_render(
         request,
         table,
@@ -212,12 +322,15 @@ def game_detail(request, season: Season, game: str):
 
 
 def player_section(player, season: Season, rows):
-    """The player's tournaments of a season, with the yearly ranking."""
-    tournaments = [r for r in rows if r.table.kind == KIND_TOURNAMENT]
-    if not tournaments:
+    """The player's season: tournaments, yearly ranking, LUDO and per-game rankings."""
+    by_kind = defaultdict(list)
+    for r in rows:
+        by_kind[r.table.kind].append(r)
+    if not by_kind[KIND_TOURNAMENT] and not by_kind[KIND_LUDO]:
         return None
-    yearly = next((r.detail for r in rows if r.table.kind == KIND_YEARLY), None)
-    counted = set(yearly["counted"]) if yearly else set()
+    yearly_row = by_kind[KIND_YEARLY][0] if by_kind[KIND_YEARLY] else None
+    counted = set(yearly_row.detail["counted"]) if yearly_row else set()
+    names = {r.table.key: r.table.data["name"] for r in by_kind[KIND_TOURNAMENT]}
     table = t.PlayerSeasonTable(
         [
             {
@@ -229,8 +342,38 @@ def player_section(player, season: Season, rows):
                 "counted": r.table.key in counted,
                 "url": season_url(season, "tournament", r.table.key),
             }
-            for r in tournaments
+            for r in by_kind[KIND_TOURNAMENT]
         ],
         orderable=False,
     )
-    return "rankings/boardgame/player_section.html", {"yearly": yearly, "table": table}
+    ludo_row = by_kind[KIND_LUDO][0] if by_kind[KIND_LUDO] else None
+    best_n = parse_settings(season.settings).best_n
+    return "rankings/boardgame/player_section.html", {
+        "yearly": yearly_row.detail if yearly_row else None,
+        "yearly_points": explained(
+            display_points(yearly_row.detail["points"]),
+            explain.yearly(yearly_row.detail, names, best_n),
+        )
+        if yearly_row
+        else "",
+        "ludo": ludo_row.detail if ludo_row else None,
+        "ludo_points": explained(
+            display_points(ludo_row.detail["points"]),
+            explain.ludo(ludo_row.detail, ludo_row.table.data.get("seasons", [])),
+        )
+        if ludo_row
+        else "",
+        "games": [
+            {
+                "game": r.table.data["game"],
+                "url": season_url(season, "game", r.table.key),
+                "rank": r.rank,
+                "finalist": r.detail["finalist"],
+                "points": explained(
+                    display_points(r.detail["points"]), explain.per_game(r.detail, names)
+                ),
+            }
+            for r in by_kind[KIND_GAME]
+        ],
+        "table": table,
+    }

@@ -1,0 +1,22 @@
+"""Comparing names as people type them: accents, case and spacing do not matter."""
+
+import difflib
+import unicodedata
+
+
+def fold(text: str) -> str:
+    """Text as a search compares it: no accents, no case, single spaces ("Aurélie  Dubois" and
+    "aurelie dubois" are the same)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(plain.casefold().split())
+
+
+def near_miss(text: str, known: list[str]) -> str | None:
+    """The known title `text` is probably a typo of ("Catann" -> "Catan"), or None when `text`
+    is one of them (folded) or close to none."""
+    folded = {fold(k): k for k in known}
+    if fold(text) in folded:
+        return None
+    match = difflib.get_close_matches(fold(text), list(folded), n=1, cutoff=0.8)
+    return folded[match[0]] if match else None

@@ -1,0 +1,166 @@
+"""Every number explains itself (board-game circuit): the computation behind a score, a bonus, a
+yearly total, a LUDO value, a per-game value and the cap, with its inputs, as the small HTML
+table a page opens under the number. Built once per row, escaped by format_html."""
+
+from collections import defaultdict
+
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from rankings.tables import display_points as pts
+
+
+def _table(header: tuple, rows, footer: SafeString | str = "") -> SafeString:
+    head = format_html_join("", "<th>{}</th>", ((h,) for h in header))
+    body = format_html_join(
+        "", "<tr>{}</tr>", ((format_html_join("", "<td>{}</td>", ((c,) for c in r)),) for r in rows)
+    )
+    return format_html(
+        '<table class="table table-sm mb-1"><thead><tr>{}</tr></thead><tbody>{}</tbody></table>{}',
+        head,
+        body,
+        format_html('<div class="small">{}</div>', footer) if footer else "",
+    )
+
+
+def seat_score(result: dict, players: int) -> SafeString:
+    """A round score: placement points + win bonus + tie-break fraction (rules.md §1.1)."""
+    return _table(
+        (_("Part"), _("Points")),
+        [
+            (
+                _("Placement: 100 × (%(x)s − %(p)s) / (%(x)s − 1)")
+                % {"x": players, "p": pts(result["place"], 2)},
+                pts(result["placement"]),
+            ),
+            (_("Win bonus (best rank at the table)"), pts(result["bonus"], 0)),
+            (_("Tie-break: placement / (50 × %(x)s)") % {"x": players}, pts(result["fraction"], 3)),
+        ],
+        _("Score = %(score)s") % {"score": pts(result["score"])},
+    )
+
+
+def rounds_by_player(tables: list[dict]) -> dict[str, list]:
+    """Each player's tables of a tournament: (round, table number, game, result)."""
+    found: dict[str, list] = defaultdict(list)
+    for tb in tables:
+        for result in tb["results"]:
+            found[result["player"]].append((tb["round"], tb["number"], tb["game"], result))
+    return found
+
+
+def daily_total(player_tables: list, daily) -> SafeString:
+    """A daily total: the sum of the player's round scores (rules.md §1.2)."""
+    rows = [
+        (
+            r,
+            _("table %(n)s, %(game)s") % {"n": n, "game": game},
+            f"{pts(res['placement'])} + {pts(res['bonus'], 0)} + {pts(res['fraction'], 3)}",
+            pts(res["score"]),
+        )
+        for r, n, game, res in sorted(player_tables, key=lambda t: (t[0], t[1]))
+    ]
+    return _table(
+        (_("Round"), _("Table"), _("Placement + bonus + tie-break"), _("Score")),
+        rows,
+        _("Daily total = %(total)s") % {"total": pts(daily)},
+    )
+
+
+def tournament_bonus(participants: int, cap, rank: int, bonus) -> SafeString:
+    """max(0, min(X, C) − P + 1), or X − P + 1 without a cap (rules.md §1.2)."""
+    if cap is None:
+        formula = _("X − P + 1 = %(x)s − %(p)s + 1") % {"x": participants, "p": rank}
+    else:
+        formula = _("max(0, min(X, C) − P + 1) = max(0, min(%(x)s, %(c)s) − %(p)s + 1)") % {
+            "x": participants,
+            "c": cap,
+            "p": rank,
+        }
+    return format_html(
+        "<div>{}</div><div>{}</div><div class='small'>{}</div>",
+        formula,
+        _("= %(bonus)s") % {"bonus": pts(bonus, 0)},
+        _("X participants, C the season's cap, P the daily rank; it does not change the ranking."),
+    )
+
+
+def tournament_points(daily, bonus, points) -> SafeString:
+    return format_html(
+        "<div>{}</div>",
+        _("Daily total %(daily)s + bonus %(bonus)s = %(points)s")
+        % {"daily": pts(daily), "bonus": pts(bonus, 0), "points": pts(points)},
+    )
+
+
+def yearly(detail: dict, names: dict[str, str], best_n: int) -> SafeString:
+    """The best N regular tournaments plus the final (rules.md §1.3)."""
+    rows = [
+        (names.get(key, key), pts(value))
+        for key, value in zip(detail["counted"], detail.get("counted_points", []), strict=False)
+    ]
+    return _table(
+        (_("Counted tournament"), _("Tournament points")),
+        rows,
+        _("The best %(n)s regular tournaments and the final; sum = %(total)s")
+        % {"n": best_n, "total": pts(detail["points"])},
+    )
+
+
+def ludo(detail: dict, seasons: list) -> SafeString:
+    """LUDO(Y) = yearly(Y−2) / 3 + 2 × yearly(Y−1) / 3 + yearly(Y) (rules.md §1.4)."""
+    y2, y1, y = detail.get("terms", [0, 0, 0])
+    labels = [s or "?" for s in seasons] if seasons else ["Y−2", "Y−1", "Y"]
+    return _table(
+        (_("Season"), _("Yearly points"), _("Weight")),
+        [(labels[0], pts(y2), "1/3"), (labels[1], pts(y1), "2/3"), (labels[2], pts(y), "1")],
+        _("LUDO = %(total)s") % {"total": pts(detail["points"])},
+    )
+
+
+def per_game(detail: dict, names: dict[str, str]) -> SafeString:
+    """The round scores at a game's tables / (max(N, 3) + 1) (rules.md §1.5)."""
+    tables = detail.get("tables", [])
+    rows = [
+        (names.get(t, t), r, n, pts(score))
+        for t, r, n, score in sorted(tables, key=lambda x: (x[0], x[1], x[2]))
+    ]
+    total = sum(row[3] for row in tables)
+    divisor = max(len(tables), 3) + 1
+    return _table(
+        (_("Tournament"), _("Round"), _("Table"), _("Score")),
+        rows,
+        _("(%(total)s) / (max(%(n)s, 3) + 1 = %(d)s) = %(value)s")
+        % {"total": pts(total), "n": len(tables), "d": divisor, "value": pts(detail["points"])},
+    )
+
+
+def cap(source: dict) -> SafeString:
+    """Where the season's cap comes from (rules.md §1.2)."""
+    kind = source.get("source")
+    if kind == "manual":
+        text = _("Set by hand by the administrator.")
+    elif kind == "off":
+        text = _("Switched off by the administrator: the bonus is X − P + 1.")
+    elif kind == "none":
+        text = _("No previous season and no value by hand: no cap.")
+    else:
+        counts = source.get("counts", [])
+        average = sum(counts) / len(counts) if counts else 0
+        origin = (
+            _("participants of the regular tournaments of %(season)s")
+            % {"season": source.get("season", "")}
+            if kind == "previous_season"
+            else _("participants per tournament of the previous season (imported)")
+        )
+        text = _(
+            "The average of the %(origin)s: %(counts)s → %(average)s, rounded half up to "
+            "tens: %(cap)s."
+        ) % {
+            "origin": origin,
+            "counts": ", ".join(str(c) for c in counts),
+            "average": pts(average, 1),
+            "cap": source.get("cap"),
+        }
+    return format_html("<div>{}</div>", text)
