@@ -149,26 +149,21 @@ def round_outcomes(group: GroupIn) -> list[dict[str, Outcome]]:
     members = set(group.players)
     result: list[dict[str, Outcome]] = []
     for number, round_in in enumerate(group.rounds, start=1):
+        entries: list[tuple[str, Outcome]] = []
+        for game in round_in.games:
+            if game.white == game.black:
+                raise ValueError(f"round {number}: {game.white} cannot play himself")
+            white, black = _game_kinds(game.result)
+            entries.append((game.white, Outcome(white, _points(white, scale), game.black, WHITE)))
+            entries.append((game.black, Outcome(black, _points(black, scale), game.white, BLACK)))
+        entries.extend((player, Outcome(WALKOVER, scale.win)) for player in round_in.walkovers)
         outcomes: dict[str, Outcome] = {}
-
-        def put(player: str, outcome: Outcome, number: int = number) -> None:
+        for player, outcome in entries:
             if player not in members:
                 raise ValueError(f"round {number}: {player} is not a player of the group")
             if player in outcomes:
                 raise ValueError(f"round {number}: {player} appears twice")
             outcomes[player] = outcome
-
-        for game in round_in.games:
-            if game.white == game.black:
-                raise ValueError(f"round {number}: {game.white} cannot play himself")
-            white, black = _game_kinds(game.result)
-            for player, opponent, colour, kind in (
-                (game.white, game.black, WHITE, white),
-                (game.black, game.white, BLACK, black),
-            ):
-                put(player, Outcome(kind, _points(kind, scale), opponent, colour))
-        for player in round_in.walkovers:
-            put(player, Outcome(WALKOVER, scale.win))
         for player in group.players:
             outcomes.setdefault(player, Outcome(NOT_PLAYED, Fraction(0)))
         result.append(outcomes)

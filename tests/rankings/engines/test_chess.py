@@ -24,7 +24,6 @@ from rankings.engines.chess import (
     tournament_bgp,
 )
 
-
 DRAW = "1/2-1/2"
 
 
