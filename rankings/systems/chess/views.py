@@ -140,8 +140,9 @@ def tournament_detail(request, season: Season, tournament: str):
     )
 
 
-def _term_rows(terms: list[dict], column: int, columns: int, people: People):
-    """Cut terms of a Monrad column: a term with cut k is left out of the first k columns."""
+def _term_rows(terms: list[dict], column: int, people: People):
+    """The terms of Monrad column `column` (1-based), those left out struck through: a term with
+    cut k is left out of the first k columns."""
     return format_html_join(
         "",
         '<tr class="{}"><td>{}</td><td>{}</td><td class="text-end">{}</td></tr>',
@@ -158,8 +159,8 @@ def _term_rows(terms: list[dict], column: int, columns: int, people: People):
 
 
 def _monrad_explain(row: dict, column: int, columns: int, people: People) -> str:
-    cut = columns - column  # terms with cut >= this number are left out of column `column`
-    lowest = {2: _("the two lowest"), 1: _("the lowest"), 0: _("none")}[cut]
+    left_out = columns - column  # how many of the lowest terms the column leaves out
+    lowest = {2: _("the two lowest"), 1: _("the lowest"), 0: _("none")}[left_out]
     return format_html(
         '<div class="small mb-1">{}</div><table class="table table-sm mb-1"><thead><tr><th>{}</th>'
         '<th>{}</th><th class="text-end">{}</th></tr></thead><tbody>{}</tbody></table>'
@@ -169,7 +170,7 @@ def _monrad_explain(row: dict, column: int, columns: int, people: People) -> str
         _("Round"),
         _("Opponent"),
         _("Points"),
-        _term_rows(row["terms"], cut, columns, people),
+        _term_rows(row["terms"], column, people),
         _("Sum: %(sum)s") % {"sum": chess_number(row["monrad"][column - 1])},
     )
 
@@ -305,8 +306,7 @@ def group_trf_download(request, season: Season, tournament: str, group: int):
     return response
 
 
-def _class_rows(season: Season, stored, people: People) -> list[dict]:
-    names = dict(season.tournaments.values_list("key", "name"))
+def _class_rows(stored, people: People, names: dict[str, str], season: Season) -> list[dict]:
     rows = []
     for r in stored.row_details:
         parts = [(names.get(c["tournament"], c["tournament"]), c["points"]) for c in r["counted"]]
@@ -335,11 +335,12 @@ def _class_rows(season: Season, stored, people: People) -> list[dict]:
 def classes(request, season: Season):
     stored = stored_tables(season, [KIND_CLASS])
     people = People(season, [r["player"] for c in stored for r in c.row_details])
+    names = dict(season.tournaments.values_list("key", "name"))
     sections = [
         {
             "name": c.data["name"],
             "url": season_url(season, "class", c.key),
-            "table": t.ClassTable(_class_rows(season, c, people), orderable=False),
+            "table": t.ClassTable(_class_rows(c, people, names, season), orderable=False),
         }
         for c in stored
     ]
@@ -355,7 +356,8 @@ def class_detail(request, season: Season, cls: str):
     if stored is None:
         raise Http404(_("No such class in this season."))
     people = People(season, [r["player"] for r in stored.row_details])
-    table = t.ClassTable(_class_rows(season, stored, people))
+    names = dict(season.tournaments.values_list("key", "name"))
+    table = t.ClassTable(_class_rows(stored, people, names, season))
     return export_or_render(
         request,
         table,
