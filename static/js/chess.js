@@ -22,7 +22,7 @@
       input.value = value;
       var next = inputs[index + 1];
       if (next) { next.focus(); next.select(); } else {
-        var submit = input.form && input.form.querySelector("[type=submit]");
+        var submit = input.form && input.form.querySelector("[data-submit]");
         if (submit) { submit.focus(); }
       }
     });
