@@ -58,7 +58,9 @@ class CellColumn(tables.Column):
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("orderable", False)
         kwargs.setdefault("default", "")
-        kwargs.setdefault("attrs", {"td": {"class": "cell text-center text-nowrap"}})
+        kwargs.setdefault(
+            "attrs", {"td": {"class": "cell text-center text-nowrap"}, "th": {"class": "round"}}
+        )
         super().__init__(*args, **kwargs)
 
 
