@@ -249,3 +249,52 @@ def test_pairing_needs_the_results_of_the_round_before(secretary, season):
     assert response.status_code == 302
     page = secretary.get(manage_url(season, "group", "km", group.pk)).content.decode()
     assert "Enter the results of round 2 before pairing the next round." in page
+
+
+def test_a_group_played_elsewhere_is_imported_from_its_trf_file(
+    secretary, season, django_capture_on_commit_callbacks
+):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from rankings.urls_helpers import season_url
+
+    capture = django_capture_on_commit_callbacks
+    source = Group.objects.get(name="Gruppe A")
+    text = secretary.get(season_url(season, "group_trf", "klyve", source.pk)).content
+    post(
+        secretary,
+        manage_url(season, "tournament", "km"),
+        {"add_group": "1", "g-name": "Fra TRF", "g-scale": "1-half-0"},
+        capture,
+    )
+    group = Group.objects.get(name="Fra TRF")
+    url = manage_url(season, "group", "km", group.pk)
+    with capture(execute=True):
+        response = secretary.post(
+            url, {"import_trf": "1", "trf-file": SimpleUploadedFile("a.trf", text)}
+        )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    # The same players (matched by name), the same games: the same crosstable.
+    assert list(group.members.order_by("position").values_list("player__key", "rating")) == [
+        ("a", 1500), ("b", None), ("c", None), ("d", None), ("e", None),
+    ]  # fmt: skip
+    fresh = Season.objects.get(pk=season.pk)
+
+    def crosstable(g):
+        rows = standings_table(season=fresh, kind="group", key=str(g.pk)).row_details
+        return [
+            (r["player"], r["place"], r["points"], r["monrad"], r["berger"], r["cells"])
+            for r in rows
+        ]
+
+    assert crosstable(group) == crosstable(source)
+    # A file whose two lines disagree is refused, naming where; nothing is stored.
+    other = Group.objects.create(tournament=group.tournament, name="Feil", position=9)
+    broken = text.decode().replace("   2 b 0", "   2 b 1", 1).encode()
+    response = secretary.post(
+        manage_url(season, "group", "km", other.pk),
+        {"import_trf": "1", "trf-file": SimpleUploadedFile("b.trf", broken)},
+    )
+    assert response.status_code == 400
+    assert "disagree on the result" in response.content.decode()
+    assert not other.members.exists() and not other.rounds.exists()

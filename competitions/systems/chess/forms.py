@@ -198,3 +198,23 @@ class ResultsForm(forms.Form):
                     self.add_error(name, exc)
         data["results"] = results
         return data
+
+
+TRF_MAX_BYTES = 2_000_000
+
+
+class TrfImportForm(forms.Form):
+    file = forms.FileField(
+        label=_l("TRF16 file"),
+        help_text=_l("A group played elsewhere: its players, ratings, birth years and results."),
+    )
+
+    def clean_file(self) -> str:
+        upload = self.cleaned_data["file"]
+        if upload.size > TRF_MAX_BYTES:
+            raise ValidationError(_("The file is larger than 2 MB."))
+        raw = upload.read()
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")  # older pairing programs write Latin-1

@@ -18,6 +18,7 @@ from competitions import services as shared
 from competitions.models import Game, Group, Player, Round, RoundEntry, Tournament
 from competitions.services import season_entries_ensure
 
+from . import trf
 from .interchange import BORN_MAX, BORN_MIN, COUNTY, RESULTS
 from .models import RATING_MAX, GroupPlayer
 
@@ -307,3 +308,126 @@ def pairing_save(
     except IntegrityError as exc:
         raise _concurrent() from exc
     return round_
+
+
+# --- a group played elsewhere, from its TRF16 file ------------------------------------------------
+
+TRF_RESULTS = {
+    # (white's code, black's code) -> the game's result
+    (trf.WIN, trf.LOSS): "1-0",
+    (trf.LOSS, trf.WIN): "0-1",
+    (trf.DRAW, trf.DRAW): "1/2-1/2",
+    (trf.FORFEIT_WIN, trf.FORFEIT_LOSS): "+-",
+    (trf.FORFEIT_LOSS, trf.FORFEIT_WIN): "-+",
+    (trf.NOT_YET, trf.NOT_YET): "",
+}
+TRF_WALKOVER = {trf.PAIRING_BYE, trf.FULL_BYE, trf.FORFEIT_WIN}
+TRF_NOTHING = {trf.ABSENT, trf.NOT_YET, trf.FORFEIT_LOSS, "0"}
+
+
+def _trf_code(code: str) -> str:
+    return trf.UNRATED.get(code, code)
+
+
+def group_import_trf(*, group: Group, text: str) -> int:
+    """Fill an empty group from a TRF16 file (rules.md §3 "results can also be entered for
+    pairings made elsewhere"): its players in start-rank order (matched by name in the series, or
+    added), ratings, birth years, and every round's games and walkovers. Returns the number of
+    players. Refuses what §3 cannot hold (a half-point bye) and results the two players' lines
+    disagree on, naming the line; stores nothing then."""
+    if group.members.exists() or group.rounds.exists():
+        raise ValidationError(_("A TRF file can only fill a group without players and rounds."))
+    try:
+        parsed = trf.parse(text)
+    except trf.TrfError as exc:
+        raise ValidationError(
+            _("TRF line %(n)s: %(message)s") % {"n": exc.line, "message": exc.message}
+        ) from exc
+    if not parsed.players:
+        raise ValidationError(_("The file has no player lines (001)."))
+    series = group.tournament.season.series
+    by_name: dict[str, list[Player]] = {}
+    for player in Player.objects.filter(series=series):
+        by_name.setdefault(player.name.casefold(), []).append(player)
+    starts = {p.start: p for p in parsed.players}
+    with transaction.atomic():
+        players: dict[int, Player] = {}
+        for entry in parsed.players:
+            if not entry.name:
+                raise ValidationError(_("Start rank %(n)s has no name.") % {"n": entry.start})
+            found = by_name.get(entry.name.casefold(), [])
+            if len(found) > 1:
+                raise ValidationError(
+                    _("Several players of the series are called %(name)s; add this group by hand.")
+                    % {"name": entry.name}
+                )
+            player = (
+                found[0]
+                if found
+                else shared.player_create(series=series, name=entry.name, club=None)
+            )
+            if entry.born and player.born and player.born != entry.born:
+                raise ValidationError(
+                    _("%(name)s: born %(file)s in the file, %(stored)s in the series.")
+                    % {"name": entry.name, "file": entry.born, "stored": player.born}
+                )
+            players[entry.start] = player
+            member_add(
+                group=group,
+                player=player,
+                player_class="",
+                born=entry.born,
+                rating=entry.rating if entry.rating and entry.rating <= RATING_MAX else None,
+            )
+        for number in range(1, parsed.rounds + 1):
+            round_ = round_create(group=group)
+            for entry in parsed.players:
+                game = (
+                    entry.games[number - 1]
+                    if number <= len(entry.games)
+                    else trf.TrfGame(0, "-", trf.ABSENT)
+                )
+                code = _trf_code(game.result)
+                where = _("start rank %(n)s, round %(r)s") % {"n": entry.start, "r": number}
+                if game.opponent == 0:
+                    if code in TRF_WALKOVER:
+                        walkover_add(round_=round_, player=players[entry.start])
+                    elif code not in TRF_NOTHING:
+                        raise ValidationError(
+                            _(
+                                "%(where)s: a result %(code)s has no place in a group (wins, "
+                                "draws, losses, forfeits and WO only)."
+                            )
+                            % {"where": where, "code": code}
+                        )
+                    continue
+                other = starts.get(game.opponent)
+                if other is None:
+                    raise ValidationError(
+                        _("%(where)s: no player with start rank %(n)s.")
+                        % {"where": where, "n": game.opponent}
+                    )
+                back = other.games[number - 1] if number <= len(other.games) else None
+                if (
+                    back is None
+                    or back.opponent != entry.start
+                    or {game.colour, back.colour} != {"w", "b"}
+                ):
+                    raise ValidationError(
+                        _("%(where)s: the opponent's line does not name this game.")
+                        % {"where": where}
+                    )
+                if game.colour != "w":
+                    continue  # stored from white's line
+                result = TRF_RESULTS.get((code, _trf_code(back.result)))
+                if result is None:
+                    raise ValidationError(
+                        _("%(where)s: the two lines disagree on the result.") % {"where": where}
+                    )
+                game_add(
+                    round_=round_,
+                    white=players[entry.start],
+                    black=players[other.start],
+                    result=result,
+                )
+    return len(parsed.players)

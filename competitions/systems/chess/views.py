@@ -25,6 +25,7 @@ from .forms import (
     MemberAddForm,
     MemberFields,
     ResultsForm,
+    TrfImportForm,
     WalkoverForm,
 )
 from .interchange import COUNTY
@@ -133,7 +134,24 @@ def group_manage(request, season: Season, tournament: str, group: int):
         initial={"name": group.name, "scale": group.scale},
         prefix="g",
     )
+    trf_form = TrfImportForm(
+        request.POST if "import_trf" in request.POST else None,
+        request.FILES if "import_trf" in request.POST else None,
+        prefix="trf",
+    )
     if request.method == "POST":
+        if "import_trf" in request.POST and trf_form.is_valid():
+            try:
+                count = services.group_import_trf(group=group, text=trf_form.cleaned_data["file"])
+            except ValidationError as exc:
+                apply_errors(trf_form, exc)
+            else:
+                messages.success(
+                    request,
+                    _("%(n)s players and their results imported. Add their classes.")
+                    % {"n": count},
+                )
+                return redirect(manage_url(season, "group", group.tournament.key, group.pk))
         if "save_group" in request.POST and details.is_valid():
             try:
                 services.group_update(group=group, **details.cleaned_data)
@@ -198,6 +216,7 @@ def group_manage(request, season: Season, tournament: str, group: int):
             "open_rounds": [r.number for r in rounds if r.open_count],
             "add_form": add,
             "form": details,
+            "trf_form": trf_form,
             "players": [p for p in players if p.pk not in in_group],
             "classes": classes,
         },
