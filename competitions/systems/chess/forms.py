@@ -4,7 +4,7 @@ results (typed fast: 1, 0, =, +, -)."""
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy
 
 from competitions.forms import TournamentForm
 from competitions.models import Group, Player
@@ -42,17 +42,19 @@ def parse_result(text: str) -> str:
 
 class ChessTournamentForm(TournamentForm):
     county = forms.BooleanField(
-        label=_l("County championship (Kretsmesterskap)"),
+        label=gettext_lazy("County championship (Kretsmesterskap)"),
         required=False,
-        help_text=_l("BGP points: 20 to each class winner, 10 to everyone else."),
+        help_text=gettext_lazy("BGP points: 20 to each class winner, 10 to everyone else."),
     )
 
 
 class GroupForm(forms.Form):
     name = forms.CharField(
-        label=_l("Group"), max_length=100, widget=forms.TextInput(attrs={"placeholder": "Gruppe A"})
+        label=gettext_lazy("Group"),
+        max_length=100,
+        widget=forms.TextInput(attrs={"placeholder": "Gruppe A"}),
     )
-    scale = forms.ChoiceField(label=_l("Points scale"), choices=Group.Scale.choices)
+    scale = forms.ChoiceField(label=gettext_lazy("Points scale"), choices=Group.Scale.choices)
 
 
 def player_label(player: Player) -> str:
@@ -62,16 +64,16 @@ def player_label(player: Player) -> str:
 
 class MemberFields(forms.Form):
     player_class = forms.CharField(
-        label=_l("Class"),
+        label=gettext_lazy("Class"),
         max_length=CLASS_MAX_LENGTH,
         required=False,
         widget=forms.TextInput(attrs={"list": "classes", "autocomplete": "off"}),
     )
     born = forms.IntegerField(
-        label=_l("Born"), min_value=BORN_MIN, max_value=BORN_MAX, required=False
+        label=gettext_lazy("Born"), min_value=BORN_MIN, max_value=BORN_MAX, required=False
     )
     rating = forms.IntegerField(
-        label=_l("Rating"), min_value=0, max_value=RATING_MAX, required=False
+        label=gettext_lazy("Rating"), min_value=0, max_value=RATING_MAX, required=False
     )
 
 
@@ -79,11 +81,11 @@ class MemberAddForm(MemberFields):
     """A player of the series (picked from the list) or, ticked, a new one."""
 
     player = forms.CharField(
-        label=_l("Player"),
+        label=gettext_lazy("Player"),
         max_length=200,
         widget=forms.TextInput(attrs={"list": "players", "autocomplete": "off"}),
     )
-    new = forms.BooleanField(label=_l("A new player: add to the series"), required=False)
+    new = forms.BooleanField(label=gettext_lazy("A new player: add to the series"), required=False)
     field_order = ["player", "new", "player_class", "born", "rating"]
 
     def __init__(self, *args, players: list[Player], **kwargs):
@@ -128,10 +130,10 @@ class MemberAddForm(MemberFields):
 class GameForm(forms.Form):
     """A game of a pairing made elsewhere (or a correction): white, black, the result if known."""
 
-    white = forms.ChoiceField(label=_l("White"))
-    black = forms.ChoiceField(label=_l("Black"))
+    white = forms.ChoiceField(label=gettext_lazy("White"))
+    black = forms.ChoiceField(label=gettext_lazy("Black"))
     result = forms.CharField(
-        label=_l("Result"),
+        label=gettext_lazy("Result"),
         required=False,
         max_length=8,
         widget=forms.TextInput(attrs={"placeholder": "1, 0, =, +, -", "autocomplete": "off"}),
@@ -155,7 +157,7 @@ class GameForm(forms.Form):
 
 
 class WalkoverForm(forms.Form):
-    player = forms.ChoiceField(label=_l("Walkover (WO) for"))
+    player = forms.ChoiceField(label=gettext_lazy("Walkover (WO) for"))
 
     def __init__(self, *args, members: list[Player], **kwargs):
         super().__init__(*args, **kwargs)
@@ -205,8 +207,10 @@ TRF_MAX_BYTES = 2_000_000
 
 class TrfImportForm(forms.Form):
     file = forms.FileField(
-        label=_l("TRF16 file"),
-        help_text=_l("A group played elsewhere: its players, ratings, birth years and results."),
+        label=gettext_lazy("TRF16 file"),
+        help_text=gettext_lazy(
+            "A group played elsewhere: its players, ratings, birth years and results."
+        ),
     )
 
     def clean_file(self) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy
 
 from competitions.registry import INT, TEXT, Setting, SettingsSpec
 
@@ -24,16 +24,18 @@ def _text(scale: tuple[int, ...]) -> str:
 FIELDS = (
     Setting(
         "monrad_long_from",
-        _l("Rounds from which Monrad cuts the two lowest"),
+        gettext_lazy("Rounds from which Monrad cuts the two lowest"),
         INT,
         7,
         2,
         100,
-        help_text=_l("With fewer rounds the lowest opponent is cut from the first column only."),
+        help_text=gettext_lazy(
+            "With fewer rounds the lowest opponent is cut from the first column only."
+        ),
     ),
     Setting(
         "bgp_large_over",
-        _l("BGP long scale with more participants than"),
+        gettext_lazy("BGP long scale with more participants than"),
         INT,
         50,
         0,
@@ -41,24 +43,26 @@ FIELDS = (
     ),
     Setting(
         "bgp_small",
-        _l("BGP points by place, short scale"),
+        gettext_lazy("BGP points by place, short scale"),
         TEXT,
         _text(SMALL_SCALE),
         max_length=400,
-        help_text=_l("Whole numbers separated by spaces, first place first."),
+        help_text=gettext_lazy("Whole numbers separated by spaces, first place first."),
     ),
     Setting(
         "bgp_large",
-        _l("BGP points by place, long scale"),
+        gettext_lazy("BGP points by place, long scale"),
         TEXT,
         _text(LARGE_SCALE),
         max_length=400,
-        help_text=_l("Whole numbers separated by spaces, first place first."),
+        help_text=gettext_lazy("Whole numbers separated by spaces, first place first."),
     ),
-    Setting("bgp_further", _l("BGP points for every further place"), INT, 5, 0, POINTS_MAX),
+    Setting(
+        "bgp_further", gettext_lazy("BGP points for every further place"), INT, 5, 0, POINTS_MAX
+    ),
     Setting(
         "county_winner",
-        _l("BGP points of a class winner at a county championship"),
+        gettext_lazy("BGP points of a class winner at a county championship"),
         INT,
         20,
         0,
@@ -66,7 +70,7 @@ FIELDS = (
     ),
     Setting(
         "county_others",
-        _l("BGP points of everyone else at a county championship"),
+        gettext_lazy("BGP points of everyone else at a county championship"),
         INT,
         10,
         0,
