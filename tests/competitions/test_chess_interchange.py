@@ -162,6 +162,16 @@ def with_change(change) -> dict:
 
 BAD_FILES = [
     (
+        lambda d: d["tournaments"][0].update(id="klyve/2025"),
+        "tournaments[0].id",
+        "only letters, digits, - and _",
+    ),
+    (
+        lambda d: d["players"][2].update(id="c/3"),
+        "players[2].id",
+        "may not hold /",
+    ),
+    (
         lambda d: group_a(d)["rounds"][0].append({"walkover": "zz"}),
         "tournaments[0].groups[0].rounds[0][3].walkover",
         "unknown player",

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
 from competitions.interchange import (
+    SLUG_RE,
     FileError,
     ReadContext,
     date_of,
@@ -44,6 +45,10 @@ class _Reader:
         self.entries: list[RoundEntry] = []
 
     def read(self, data: dict) -> None:
+        # Tournament and player ids go into URLs (the public pages and the player page).
+        for i, raw in enumerate(data.get("players", [])):
+            if "/" in raw["id"]:
+                raise FileError(f"players[{i}].id", _("a player id may not hold /"))
         tournaments = field_of(
             data, "tournaments", "", list, _("a list"), required=False, default=[]
         )
@@ -55,6 +60,10 @@ class _Reader:
     def tournament(self, raw: Any, path: str, keys: set[str]) -> None:
         expect(raw, dict, path, _("an object"))
         key = text(raw, "id", path, max_length=64)
+        if not SLUG_RE.match(key):
+            raise FileError(
+                join(path, "id"), _("a tournament id may hold only letters, digits, - and _")
+            )
         if key in keys:
             raise FileError(join(path, "id"), _("duplicate tournament id %(id)r") % {"id": key})
         keys.add(key)
