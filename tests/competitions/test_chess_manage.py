@@ -298,3 +298,14 @@ def test_a_group_played_elsewhere_is_imported_from_its_trf_file(
     assert response.status_code == 400
     assert "disagree on the result" in response.content.decode()
     assert not other.members.exists() and not other.rounds.exists()
+
+
+def test_an_empty_round_entered_by_hand_is_filled_or_deleted_before_pairing(
+    secretary, season, django_capture_on_commit_callbacks
+):
+    group = Group.objects.get(name="Gruppe A")
+    post(secretary, manage_url(season, "round_create", "klyve", group.pk), {},
+         django_capture_on_commit_callbacks)  # fmt: skip
+    response = secretary.get(manage_url(season, "pair", "klyve", group.pk), follow=True)
+    assert "Round 5 has no games yet" in response.content.decode()
+    assert not Game.objects.filter(round__group=group, round__number=6).exists()

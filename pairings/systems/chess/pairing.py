@@ -29,6 +29,13 @@ def pair_next_round(season: Season, *, group: Group, present: list[str] | None =
     """The next round's pairing as the `pair_round` JSON of interchange.md (plus the group and
     whether pairs meet again). `present`: player keys, default everyone in the group."""
     loaded, elsewhere = load(season, group)
+    if loaded.rounds:
+        last = max(loaded.rounds)
+        if not loaded.rounds[last]["games"] and not loaded.rounds[last]["walkovers"]:
+            raise ValidationError(
+                _("Round %(n)s has no games yet: enter them, or delete the round, before pairing.")
+                % {"n": last}
+            )
     group_in = loaded.engine_input()
     if present is None:
         present = list(group_in.players)
