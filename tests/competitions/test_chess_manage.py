@@ -309,3 +309,34 @@ def test_an_empty_round_entered_by_hand_is_filled_or_deleted_before_pairing(
     response = secretary.get(manage_url(season, "pair", "klyve", group.pk), follow=True)
     assert "Round 5 has no games yet" in response.content.decode()
     assert not Game.objects.filter(round__group=group, round__number=6).exists()
+
+
+def _manager_counts(client, season_obj, tournament="big") -> list[int]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    group = Group.objects.get(tournament__season=season_obj, tournament__key=tournament)
+    counts = []
+    for url in (
+        manage_url(season_obj, "group", tournament, group.pk),
+        manage_url(season_obj, "round", tournament, group.pk, 1),
+        manage_url(season_obj, "pair", tournament, group.pk),
+    ):
+        with CaptureQueriesContext(connection) as ctx:
+            assert client.get(url).status_code == 200, url
+        counts.append(len(ctx.captured_queries))
+    return counts
+
+
+def test_manager_page_query_counts_do_not_grow_with_players(django_user_model):
+    from tests.rankings.test_chess_pages import big_file
+
+    user = django_user_model.objects.create_user("secretary", password="pw-secretary-1")
+    client = Client()
+    client.force_login(user)
+    small = import_competition(big_file(8))
+    small.series.managers.add(user)
+    small_counts = _manager_counts(client, small)
+    large = import_competition(big_file(60))
+    large_counts = _manager_counts(client, large)
+    assert large_counts == small_counts
