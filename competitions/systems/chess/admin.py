@@ -17,14 +17,14 @@ class GroupInline(admin.TabularInline):
 
 class GroupPlayerInline(admin.TabularInline):
     model = GroupPlayer
-    fields = ["position", "player", "player_class"]
+    fields = ["position", "player", "player_class", "rating"]
     autocomplete_fields = ["player"]
     extra = 0
 
 
 @admin.register(GroupPlayer)
 class GroupPlayerAdmin(HistoryAdmin):
-    list_display = ["player", "group", "group__tournament", "position", "player_class"]
+    list_display = ["player", "group", "group__tournament", "position", "player_class", "rating"]
     list_filter = ["group__tournament__season"]
     search_fields = ["player__name", "player__key", "group__name"]
     autocomplete_fields = ["group", "player"]

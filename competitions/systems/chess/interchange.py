@@ -1,0 +1,338 @@
+"""The chess-bgp section of the competition file (interchange.md).
+
+A tournament has groups; a group has its players (with class, birth year and, optionally, a
+rating; their order is the start-number order) and its rounds, each a list of games and
+walkovers. A game without `result` has been paired but not played yet (the next round of a group
+in progress). A player's birth year is `Player.born`: a file that gives one player two different
+years is refused at the second one.
+"""
+
+from typing import Any
+
+from django.db.models import F
+from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
+
+from competitions.interchange import (
+    SLUG_RE,
+    FileError,
+    ReadContext,
+    date_of,
+    expect,
+    field_of,
+    join,
+    text,
+    whole,
+)
+from competitions.models import Game, Group, Player, Round, RoundEntry, Season, Tournament
+from competitions.registry import get_system
+
+from .models import RATING_MAX, GroupPlayer
+
+RESULTS = [choice.value for choice in Game.Result]
+SCALES = [choice.value for choice in Group.Scale]
+BORN_MIN, BORN_MAX = 1900, 2100
+CLASS_MAX_LENGTH = 50
+COUNTY = "county_championship"
+
+
+class _Reader:
+    def __init__(self, ctx: ReadContext) -> None:
+        self.ctx = ctx
+        self.season = ctx.season
+        self.born: dict[str, tuple[int, str]] = {}  # player key -> (year, path that gave it)
+        self.members: list[GroupPlayer] = []
+        self.games: list[tuple[Game, list[RoundEntry]]] = []
+        self.entries: list[RoundEntry] = []
+
+    def read(self, data: dict) -> None:
+        # Tournament and player ids go into URLs (the public pages and the player page).
+        for i, raw in enumerate(data.get("players", [])):
+            if "/" in raw["id"]:
+                raise FileError(f"players[{i}].id", _("a player id may not hold /"))
+        tournaments = field_of(
+            data, "tournaments", "", list, _("a list"), required=False, default=[]
+        )
+        keys: set[str] = set()
+        for i, raw in enumerate(tournaments):
+            self.tournament(raw, f"tournaments[{i}]", keys)
+        self.store()
+
+    def tournament(self, raw: Any, path: str, keys: set[str]) -> None:
+        expect(raw, dict, path, _("an object"))
+        key = text(raw, "id", path, max_length=64)
+        if not SLUG_RE.match(key):
+            raise FileError(
+                join(path, "id"), _("a tournament id may hold only letters, digits, - and _")
+            )
+        if key in keys:
+            raise FileError(join(path, "id"), _("duplicate tournament id %(id)r") % {"id": key})
+        keys.add(key)
+        county = field_of(
+            raw, COUNTY, path, bool, _("true or false"), required=False, default=False
+        )
+        options = {COUNTY: True} if county else {}
+        spec = get_system(self.season.system).tournament_options
+        for field, message in spec.validate(options):  # pragma: no cover - a bool is valid
+            raise FileError(join(path, field), message)
+        fields: dict[str, Any] = {
+            "season": self.season,
+            "key": key,
+            "name": text(raw, "name", path),
+            "date": date_of(raw, "date", path),
+            "options": options,
+        }
+        seed = whole(raw, "draw_seed", path, required=False, minimum=0, maximum=2**63 - 1)
+        if seed is not None:
+            fields["draw_seed"] = seed
+        tournament = Tournament.objects.create(**fields)
+        groups = field_of(raw, "groups", path, list, _("a list"), required=False, default=[])
+        names: set[str] = set()
+        for g, raw_group in enumerate(groups):
+            self.group(raw_group, join(join(path, "groups"), g), tournament, g, names)
+
+    def group(
+        self, raw: Any, path: str, tournament: Tournament, position: int, names: set[str]
+    ) -> None:
+        expect(raw, dict, path, _("an object"))
+        name = text(raw, "name", path, max_length=100)
+        if name in names:
+            raise FileError(join(path, "name"), _("duplicate group name %(name)r") % {"name": name})
+        names.add(name)
+        scale = field_of(
+            raw, "scale", path, str, _("text"), required=False, default=Group.Scale.ONE_HALF_ZERO
+        )
+        if scale not in SCALES:
+            raise FileError(
+                join(path, "scale"),
+                _("unknown scale %(value)r, expected one of %(values)s")
+                % {"value": scale, "values": ", ".join(SCALES)},
+            )
+        group = Group.objects.create(
+            tournament=tournament, name=name, position=position, scale=scale
+        )
+        players = field_of(raw, "players", path, list, _("a list"), required=False, default=[])
+        members: set[str] = set()
+        for p, raw_player in enumerate(players):
+            self.member(raw_player, join(join(path, "players"), p), group, p + 1, members)
+        rounds = field_of(raw, "rounds", path, list, _("a list"), required=False, default=[])
+        for r, raw_round in enumerate(rounds):
+            rpath = join(join(path, "rounds"), r)
+            expect(raw_round, list, rpath, _("a list of games and walkovers"))
+            round_ = Round.objects.create(
+                season=self.season, tournament=tournament, group=group, number=r + 1
+            )
+            self.round(raw_round, rpath, round_, members)
+
+    def member(self, raw: Any, path: str, group: Group, position: int, members: set[str]) -> None:
+        expect(raw, dict, path, _("an object"))
+        player = self.ctx.player(raw.get("player"), join(path, "player"))
+        if player.key in members:
+            raise FileError(
+                join(path, "player"),
+                _("%(player)s is listed twice in this group") % {"player": player.key},
+            )
+        members.add(player.key)
+        player_class = text(
+            raw, "class", path, required=False, default="", max_length=CLASS_MAX_LENGTH
+        )
+        born = whole(raw, "born", path, required=False, minimum=BORN_MIN, maximum=BORN_MAX)
+        if born is not None:
+            known = self.born.get(player.key)
+            if known is not None and known[0] != born:
+                raise FileError(
+                    join(path, "born"),
+                    _("%(player)s was born in %(year)s according to %(where)s")
+                    % {"player": player.key, "year": known[0], "where": known[1]},
+                )
+            self.born[player.key] = (born, join(path, "born"))
+        rating = whole(raw, "rating", path, required=False, minimum=0, maximum=RATING_MAX)
+        self.members.append(
+            GroupPlayer(
+                group=group,
+                player=player,
+                position=position,
+                player_class=player_class.strip(),
+                rating=rating,
+            )
+        )
+
+    def round(self, raw: list, path: str, round_: Round, members: set[str]) -> None:
+        seen: dict[str, str] = {}
+
+        def take(value: Any, where: str) -> Player:
+            player = self.ctx.player(value, where)
+            if player.key not in members:
+                raise FileError(
+                    where,
+                    _("%(player)s is not a player of this group") % {"player": player.key},
+                )
+            if player.key in seen:
+                raise FileError(
+                    where,
+                    _("%(player)s already plays at %(where)s in this round")
+                    % {"player": player.key, "where": seen[player.key]},
+                )
+            seen[player.key] = where
+            return player
+
+        board = 0
+        for e, entry in enumerate(raw):
+            epath = join(path, e)
+            expect(entry, dict, epath, _("an object"))
+            if "walkover" in entry:
+                extra = sorted(set(entry) - {"walkover"})
+                if extra:
+                    raise FileError(
+                        join(epath, extra[0]),
+                        _("a walkover has only the player who gets it"),
+                    )
+                player = take(entry["walkover"], join(epath, "walkover"))
+                self.entries.append(
+                    RoundEntry(round=round_, player=player, status=RoundEntry.Status.WALKOVER)
+                )
+                continue
+            white = take(entry.get("white"), join(epath, "white"))
+            black = take(entry.get("black"), join(epath, "black"))
+            result = field_of(entry, "result", epath, str, _("text"), required=False, default="")
+            if result not in RESULTS and not ("result" not in entry and result == ""):
+                raise FileError(
+                    join(epath, "result"),
+                    _("unknown result %(value)r, expected one of %(values)s")
+                    % {"value": result, "values": ", ".join(RESULTS)},
+                )
+            board += 1
+            game = Game(round=round_, board=board, result=result)
+            self.games.append(
+                (
+                    game,
+                    [
+                        RoundEntry(
+                            round=round_,
+                            player=player,
+                            status=RoundEntry.Status.PLAYED,
+                            colour=colour,
+                        )
+                        for player, colour in (
+                            (white, RoundEntry.Colour.WHITE),
+                            (black, RoundEntry.Colour.BLACK),
+                        )
+                    ],
+                )
+            )
+
+    def store(self) -> None:
+        bulk_create_with_history(self.members, GroupPlayer)
+        games = bulk_create_with_history([g for g, _e in self.games], Game)
+        for game, (_g, entries) in zip(games, self.games, strict=True):
+            for entry in entries:
+                entry.game = game
+                self.entries.append(entry)
+        bulk_create_with_history(self.entries, RoundEntry)
+        for key, (year, _path) in self.born.items():
+            player = self.ctx.players[key]
+            if player.born != year:
+                player.born = year
+                player.save(update_fields=["born"])
+
+
+def read(data: dict, ctx: ReadContext) -> None:
+    _Reader(ctx).read(data)
+
+
+def _season_players(season: Season) -> list[Player]:
+    entries = list(season.entries.select_related("player", "club").order_by("position"))
+    players = []
+    for entry in entries:
+        entry.player.club = entry.club  # the club of this season, not the current one
+        players.append(entry.player)
+    known = {p.pk for p in players}
+    others = (
+        Player.objects.filter(group_entries__group__tournament__season=season)
+        .exclude(pk__in=known)
+        .select_related("club")
+        .distinct()
+        .order_by("key")
+    )
+    return players + list(others)
+
+
+def write(season: Season) -> dict:
+    members: dict[int, list[dict]] = {}
+    for gp in (
+        GroupPlayer.objects.filter(group__tournament__season=season)
+        .select_related("player")
+        .order_by("group_id", "position", "player__key")
+    ):
+        row: dict[str, Any] = {"player": gp.player.key, "class": gp.player_class}
+        if gp.player.born is not None:
+            row["born"] = gp.player.born
+        if gp.rating is not None:
+            row["rating"] = gp.rating
+        members.setdefault(gp.group_id, []).append(row)
+    rounds: dict[int, dict[int, list[dict]]] = {}
+    for r in Round.objects.filter(season=season, group__isnull=False).order_by(
+        "group_id", "number"
+    ):
+        rounds.setdefault(r.group_id, {})[r.number] = []
+    games: dict[int, dict] = {}
+    entries = (
+        RoundEntry.objects.filter(round__season=season, round__group__isnull=False)
+        .select_related("player", "game", "round")
+        .order_by(
+            "round__group_id",
+            "round__number",
+            # walkovers (no game) after the games on every database
+            F("game__board").asc(nulls_last=True),
+            F("game_id").asc(nulls_last=True),
+            "colour",
+            "id",
+        )
+    )
+    for entry in entries:
+        listing = rounds[entry.round.group_id][entry.round.number]
+        if entry.status == RoundEntry.Status.WALKOVER:
+            listing.append({"walkover": entry.player.key})
+        elif entry.status == RoundEntry.Status.PLAYED:
+            game = games.get(entry.game_id)
+            if game is None:
+                game = games[entry.game_id] = {}
+                listing.append(game)
+            game[entry.colour] = entry.player.key
+            if entry.game.result:
+                game["result"] = entry.game.result
+    tournaments = []
+    for t in season.tournaments.prefetch_related("groups"):
+        groups = []
+        for g in sorted(t.groups.all(), key=lambda g: (g.position, g.name)):
+            groups.append(
+                {
+                    "name": g.name,
+                    "scale": g.scale,
+                    "players": members.get(g.pk, []),
+                    "rounds": [
+                        [_game(e) for e in listing]
+                        for _n, listing in sorted(rounds.get(g.pk, {}).items())
+                    ],
+                }
+            )
+        tournaments.append(
+            {
+                "id": t.key,
+                "name": t.name,
+                "date": t.date.isoformat() if t.date else None,
+                COUNTY: bool(t.options.get(COUNTY, False)),
+                "draw_seed": t.draw_seed,
+                "groups": groups,
+            }
+        )
+    return {"players": _season_players(season), "tournaments": tournaments}
+
+
+def _game(entry: dict) -> dict:
+    if "walkover" in entry:
+        return entry
+    game = {"white": entry.get("white"), "black": entry.get("black")}
+    if "result" in entry:
+        game["result"] = entry["result"]
+    return game

@@ -1,0 +1,433 @@
+"""Write paths of the chess manager pages: one transaction each, validated, keyword-only.
+
+A game is a `Game` with two `RoundEntry` rows (white, black); a walkover a `RoundEntry` with
+status `walkover`. The database refuses a player twice in a round; these services say so first,
+in words.
+"""
+
+import random
+from collections.abc import Mapping, Sequence
+from datetime import date
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from competitions import services as shared
+from competitions.models import Game, Group, Player, Round, RoundEntry, Tournament
+from competitions.services import season_entries_ensure
+
+from . import trf
+from .interchange import BORN_MAX, BORN_MIN, COUNTY, RESULTS
+from .models import RATING_MAX, GroupPlayer
+
+
+def _concurrent() -> ValidationError:
+    return ValidationError(
+        _(
+            "Somebody else changed this round meanwhile; nothing was saved. Please check and "
+            "try again."
+        )
+    )
+
+
+# --- tournaments and groups ---------------------------------------------------------------------
+
+
+def tournament_create(*, season, name: str, date: date | None, county: bool) -> Tournament:
+    with transaction.atomic():
+        tournament = shared.tournament_create(season=season, name=name, date=date)
+        if county:
+            tournament.options = {COUNTY: True}
+            tournament.save(update_fields=["options"])
+    return tournament
+
+
+def tournament_update(*, tournament: Tournament, name: str, date: date | None, county: bool):
+    options = {k: v for k, v in tournament.options.items() if k != COUNTY}
+    if county:
+        options[COUNTY] = True
+    tournament.name, tournament.date, tournament.options = name.strip(), date, options
+    tournament.save()
+    return tournament
+
+
+def group_create(*, tournament: Tournament, name: str, scale: str) -> Group:
+    name = name.strip()
+    if tournament.groups.filter(name=name).exists():
+        raise ValidationError(
+            {"name": _("This tournament has a group %(name)s already.") % {"name": name}}
+        )
+    if scale not in Group.Scale.values:
+        raise ValidationError({"scale": _("Unknown points scale.")})
+    position = (tournament.groups.aggregate(m=Max("position"))["m"] or 0) + 1
+    return Group.objects.create(tournament=tournament, name=name, scale=scale, position=position)
+
+
+def group_update(*, group: Group, name: str, scale: str) -> Group:
+    name = name.strip()
+    if group.tournament.groups.filter(name=name).exclude(pk=group.pk).exists():
+        raise ValidationError(
+            {"name": _("This tournament has a group %(name)s already.") % {"name": name}}
+        )
+    group.name, group.scale = name, scale
+    group.save(update_fields=["name", "scale"])
+    return group
+
+
+def group_delete(*, group: Group) -> None:
+    if group.rounds.exists():
+        raise ValidationError(_("Delete the group's rounds first."))
+    group.delete()
+
+
+# --- players of a group -------------------------------------------------------------------------
+
+
+def _check_member(born: int | None, rating: int | None) -> None:
+    if born is not None and not BORN_MIN <= born <= BORN_MAX:
+        raise ValidationError(
+            {
+                "born": _("A birth year from %(min)s to %(max)s.")
+                % {"min": BORN_MIN, "max": BORN_MAX}
+            }
+        )
+    if rating is not None and not 0 <= rating <= RATING_MAX:
+        raise ValidationError({"rating": _("A rating from 0 to %(max)s.") % {"max": RATING_MAX}})
+
+
+def member_add(
+    *, group: Group, player: Player, player_class: str, born: int | None, rating: int | None
+) -> GroupPlayer:
+    """Add a player to a group, after the last start number; his birth year is the player's."""
+    _check_member(born, rating)
+    if group.members.filter(player=player).exists():
+        raise ValidationError(_("%(name)s is in this group already.") % {"name": player.name})
+    with transaction.atomic():
+        position = (group.members.aggregate(m=Max("position"))["m"] or 0) + 1
+        member = GroupPlayer.objects.create(
+            group=group,
+            player=player,
+            position=position,
+            player_class=player_class.strip(),
+            rating=rating,
+        )
+        if born is not None and player.born != born:
+            player.born = born
+            player.save(update_fields=["born"])
+        season_entries_ensure(season=group.tournament.season, players=[player])
+    return member
+
+
+def member_update(
+    *, member: GroupPlayer, player_class: str, born: int | None, rating: int | None
+) -> GroupPlayer:
+    _check_member(born, rating)
+    with transaction.atomic():
+        member.player_class, member.rating = player_class.strip(), rating
+        member.save(update_fields=["player_class", "rating"])
+        if member.player.born != born:
+            member.player.born = born
+            member.player.save(update_fields=["born"])
+    return member
+
+
+def member_remove(*, member: GroupPlayer) -> None:
+    if RoundEntry.objects.filter(round__group=member.group, player=member.player).exists():
+        raise ValidationError(
+            _("%(name)s has results in this group; remove those first.")
+            % {"name": member.player.name}
+        )
+    member.delete()
+
+
+def start_numbers_by_rating(*, group: Group) -> list[GroupPlayer]:
+    """rules.md §3 Decision: start numbers by rating, the unrated last, equals by lot (the
+    tournament's stored lot). Only before round 1: start numbers name players in the crosstable's
+    history and the TRF file."""
+    if group.rounds.exists():
+        raise ValidationError(_("Start numbers are fixed once the group has a round."))
+    members = list(group.members.select_related("player"))
+    keys = sorted(m.player.key for m in members)
+    random.Random(f"{group.tournament.draw_seed}:{group.pk}").shuffle(keys)
+    lot = {key: i for i, key in enumerate(keys)}
+    members.sort(key=lambda m: (m.rating is None, -(m.rating or 0), lot[m.player.key]))
+    with transaction.atomic():
+        for position, member in enumerate(members, start=1):
+            if member.position != position:
+                member.position = position
+                member.save(update_fields=["position"])
+    return members
+
+
+# --- rounds, games and walkovers ----------------------------------------------------------------
+
+
+def round_create(*, group: Group) -> Round:
+    """The group's next round, empty: for a pairing entered by hand."""
+    last = group.rounds.aggregate(m=Max("number"))["m"] or 0
+    try:
+        with transaction.atomic():
+            return Round.objects.create(
+                season=group.tournament.season,
+                tournament=group.tournament,
+                group=group,
+                number=last + 1,
+            )
+    except IntegrityError as exc:
+        raise _concurrent() from exc
+
+
+def round_delete(*, round_: Round) -> None:
+    if round_.group.rounds.filter(number__gt=round_.number).exists():
+        raise ValidationError(_("Only the last round can be deleted."))
+    round_.delete()
+
+
+def _members(round_: Round, players: Sequence[Player]) -> None:
+    known = set(round_.group.members.filter(player__in=players).values_list("player_id", flat=True))
+    for player in players:
+        if player.pk not in known:
+            raise ValidationError(
+                _("%(name)s is not a player of this group.") % {"name": player.name}
+            )
+
+
+def _free(round_: Round, players: Sequence[Player]) -> None:
+    busy = (
+        RoundEntry.objects.filter(round=round_, player__in=players).select_related("player").first()
+    )
+    if busy is not None:
+        raise ValidationError(
+            _("%(name)s already has a game or a WO in this round.") % {"name": busy.player.name}
+        )
+
+
+def game_add(*, round_: Round, white: Player, black: Player, result: str = "") -> Game:
+    if white.pk == black.pk:
+        raise ValidationError(_("A player cannot play himself."))
+    if result and result not in RESULTS:
+        raise ValidationError({"result": _("Unknown result.")})
+    _members(round_, [white, black])
+    _free(round_, [white, black])
+    try:
+        with transaction.atomic():
+            board = (round_.games.aggregate(m=Max("board"))["m"] or 0) + 1
+            game = Game.objects.create(round=round_, board=board, result=result)
+            for player, colour in (
+                (white, RoundEntry.Colour.WHITE),
+                (black, RoundEntry.Colour.BLACK),
+            ):
+                RoundEntry.objects.create(
+                    round=round_,
+                    player=player,
+                    status=RoundEntry.Status.PLAYED,
+                    game=game,
+                    colour=colour,
+                )
+    except IntegrityError as exc:
+        raise _concurrent() from exc
+    return game
+
+
+def walkover_add(*, round_: Round, player: Player) -> RoundEntry:
+    _members(round_, [player])
+    _free(round_, [player])
+    try:
+        with transaction.atomic():
+            return RoundEntry.objects.create(
+                round=round_, player=player, status=RoundEntry.Status.WALKOVER
+            )
+    except IntegrityError as exc:
+        raise _concurrent() from exc
+
+
+def game_delete(*, game: Game) -> None:
+    game.delete()
+
+
+def walkover_delete(*, entry: RoundEntry) -> None:
+    entry.delete()
+
+
+def results_save(*, round_: Round, results: Mapping[int, str]) -> int:
+    """Set the results of a round's games (game id -> result, "" for none yet). Returns how many
+    changed."""
+    for result in results.values():
+        if result and result not in RESULTS:
+            raise ValidationError(_("Unknown result %(value)s.") % {"value": result})
+    changed = 0
+    with transaction.atomic():
+        for game in round_.games.select_for_update().filter(pk__in=list(results)):
+            if game.result != results[game.pk]:
+                game.result = results[game.pk]
+                game.save(update_fields=["result"])
+                changed += 1
+    return changed
+
+
+def pairing_save(
+    *,
+    group: Group,
+    number: int,
+    pairs: Sequence[tuple[Player, Player]],
+    walkover: Player | None,
+) -> Round:
+    """Store a pairing as round `number` of the group: its games without results and the WO."""
+    last = group.rounds.aggregate(m=Max("number"))["m"] or 0
+    if number != last + 1:
+        raise ValidationError(
+            _("Round %(n)s has been stored meanwhile; look at the group again.") % {"n": number}
+        )
+    try:
+        with transaction.atomic():
+            round_ = Round.objects.create(
+                season=group.tournament.season,
+                tournament=group.tournament,
+                group=group,
+                number=number,
+            )
+            for board, (white, black) in enumerate(pairs, start=1):
+                game = Game.objects.create(round=round_, board=board)
+                for player, colour in (
+                    (white, RoundEntry.Colour.WHITE),
+                    (black, RoundEntry.Colour.BLACK),
+                ):
+                    RoundEntry.objects.create(
+                        round=round_,
+                        player=player,
+                        status=RoundEntry.Status.PLAYED,
+                        game=game,
+                        colour=colour,
+                    )
+            if walkover is not None:
+                RoundEntry.objects.create(
+                    round=round_, player=walkover, status=RoundEntry.Status.WALKOVER
+                )
+    except IntegrityError as exc:
+        raise _concurrent() from exc
+    return round_
+
+
+# --- a group played elsewhere, from its TRF16 file ------------------------------------------------
+
+TRF_RESULTS = {
+    # (white's code, black's code) -> the game's result
+    (trf.WIN, trf.LOSS): "1-0",
+    (trf.LOSS, trf.WIN): "0-1",
+    (trf.DRAW, trf.DRAW): "1/2-1/2",
+    (trf.FORFEIT_WIN, trf.FORFEIT_LOSS): "+-",
+    (trf.FORFEIT_LOSS, trf.FORFEIT_WIN): "-+",
+    (trf.NOT_YET, trf.NOT_YET): "",
+}
+TRF_WALKOVER = {trf.PAIRING_BYE, trf.FULL_BYE, trf.FORFEIT_WIN}
+TRF_NOTHING = {trf.ABSENT, trf.NOT_YET, trf.FORFEIT_LOSS, "0"}
+
+
+def _trf_code(code: str) -> str:
+    return trf.UNRATED.get(code, code)
+
+
+def group_import_trf(*, group: Group, text: str) -> int:
+    """Fill an empty group from a TRF16 file (rules.md §3 "results can also be entered for
+    pairings made elsewhere"): its players in start-rank order (matched by name in the series, or
+    added), ratings, birth years, and every round's games and walkovers. Returns the number of
+    players. Refuses what §3 cannot hold (a half-point bye) and results the two players' lines
+    disagree on, naming the line; stores nothing then."""
+    if group.members.exists() or group.rounds.exists():
+        raise ValidationError(_("A TRF file can only fill a group without players and rounds."))
+    try:
+        parsed = trf.parse(text)
+    except trf.TrfError as exc:
+        raise ValidationError(
+            _("TRF line %(n)s: %(message)s") % {"n": exc.line, "message": exc.message}
+        ) from exc
+    if not parsed.players:
+        raise ValidationError(_("The file has no player lines (001)."))
+    series = group.tournament.season.series
+    by_name: dict[str, list[Player]] = {}
+    for player in Player.objects.filter(series=series):
+        by_name.setdefault(player.name.casefold(), []).append(player)
+    starts = {p.start: p for p in parsed.players}
+    with transaction.atomic():
+        players: dict[int, Player] = {}
+        for entry in parsed.players:
+            if not entry.name:
+                raise ValidationError(_("Start rank %(n)s has no name.") % {"n": entry.start})
+            found = by_name.get(entry.name.casefold(), [])
+            if len(found) > 1:
+                raise ValidationError(
+                    _("Several players of the series are called %(name)s; add this group by hand.")
+                    % {"name": entry.name}
+                )
+            player = (
+                found[0]
+                if found
+                else shared.player_create(series=series, name=entry.name, club=None)
+            )
+            if entry.born and player.born and player.born != entry.born:
+                raise ValidationError(
+                    _("%(name)s: born %(file)s in the file, %(stored)s in the series.")
+                    % {"name": entry.name, "file": entry.born, "stored": player.born}
+                )
+            players[entry.start] = player
+            member_add(
+                group=group,
+                player=player,
+                player_class="",
+                born=entry.born,
+                rating=entry.rating if entry.rating and entry.rating <= RATING_MAX else None,
+            )
+        for number in range(1, parsed.rounds + 1):
+            round_ = round_create(group=group)
+            for entry in parsed.players:
+                game = (
+                    entry.games[number - 1]
+                    if number <= len(entry.games)
+                    else trf.TrfGame(0, "-", trf.ABSENT)
+                )
+                code = _trf_code(game.result)
+                where = _("start rank %(n)s, round %(r)s") % {"n": entry.start, "r": number}
+                if game.opponent == 0:
+                    if code in TRF_WALKOVER:
+                        walkover_add(round_=round_, player=players[entry.start])
+                    elif code not in TRF_NOTHING:
+                        raise ValidationError(
+                            _(
+                                "%(where)s: a result %(code)s has no place in a group (wins, "
+                                "draws, losses, forfeits and WO only)."
+                            )
+                            % {"where": where, "code": code}
+                        )
+                    continue
+                other = starts.get(game.opponent)
+                if other is None:
+                    raise ValidationError(
+                        _("%(where)s: no player with start rank %(n)s.")
+                        % {"where": where, "n": game.opponent}
+                    )
+                back = other.games[number - 1] if number <= len(other.games) else None
+                if (
+                    back is None
+                    or back.opponent != entry.start
+                    or {game.colour, back.colour} != {"w", "b"}
+                ):
+                    raise ValidationError(
+                        _("%(where)s: the opponent's line does not name this game.")
+                        % {"where": where}
+                    )
+                if game.colour != "w":
+                    continue  # stored from white's line
+                result = TRF_RESULTS.get((code, _trf_code(back.result)))
+                if result is None:
+                    raise ValidationError(
+                        _("%(where)s: the two lines disagree on the result.") % {"where": where}
+                    )
+                game_add(
+                    round_=round_,
+                    white=players[entry.start],
+                    black=players[other.start],
+                    result=result,
+                )
+    return len(parsed.players)

@@ -1,0 +1,428 @@
+"""Chess manager pages: tournaments, groups and their players, rounds with fast result entry,
+a pairing entered by hand, walkovers and corrections. (Pairing the next round is the pairings
+app's page, added to the same URLconfs.)
+
+Every view gets the season from the shared dispatcher, which has checked that the user manages
+the series.
+"""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from competitions import services as shared_services
+from competitions.models import Game, Group, Player, Round, RoundEntry, Season, Tournament
+from competitions.views import apply_errors, manage_url, render_season_manage
+
+from . import services
+from .forms import (
+    ChessTournamentForm,
+    GameForm,
+    GroupForm,
+    MemberAddForm,
+    MemberFields,
+    ResultsForm,
+    TrfImportForm,
+    WalkoverForm,
+)
+from .interchange import COUNTY
+from .models import GroupPlayer
+from .settings import parse_settings
+from .tables import ManageTournamentTable
+
+
+def season_panel(request, season: Season, form: ChessTournamentForm | None = None):
+    """The chess part of the manager's season page: its tournaments and a new one."""
+    tournaments = season.tournaments.select_related("season__series").annotate(
+        group_count=Count("groups", distinct=True)
+    )
+    return "competitions/chess/season_panel.html", {
+        "tournament_table": ManageTournamentTable(tournaments),
+        "form": form or ChessTournamentForm(season=season),
+        "settings": parse_settings(season.settings),
+    }
+
+
+@require_POST
+def tournament_create(request, season: Season):
+    form = ChessTournamentForm(request.POST, season=season)
+    if form.is_valid():
+        try:
+            tournament = services.tournament_create(season=season, **form.cleaned_data)
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, _("Tournament %(name)s created.") % {"name": tournament.name})
+            return redirect(manage_url(season, "tournament", tournament.key))
+    return render_season_manage(request, season, status=400, form=form)
+
+
+def _tournament(season: Season, key: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, season=season, key=key)
+    tournament.season = season  # with its series, loaded already
+    return tournament
+
+
+def _group(season: Season, tournament: str, group: int) -> Group:
+    found = get_object_or_404(
+        Group.objects.select_related("tournament"),
+        pk=group,
+        tournament__season=season,
+        tournament__key=tournament,
+    )
+    found.tournament.season = season
+    return found
+
+
+def tournament_manage(request, season: Season, tournament: str):
+    tournament = _tournament(season, tournament)
+    details = ChessTournamentForm(
+        request.POST if "save_tournament" in request.POST else None,
+        season=season,
+        tournament=tournament,
+        initial={
+            "name": tournament.name,
+            "date": tournament.date,
+            "county": bool(tournament.options.get(COUNTY)),
+        },
+        prefix="t",
+    )
+    group_form = GroupForm(request.POST if "add_group" in request.POST else None, prefix="g")
+    if request.method == "POST":
+        if "save_tournament" in request.POST and details.is_valid():
+            services.tournament_update(tournament=tournament, **details.cleaned_data)
+            messages.success(request, _("Tournament saved."))
+            return redirect(manage_url(season, "tournament", tournament.key))
+        if "add_group" in request.POST and group_form.is_valid():
+            try:
+                group = services.group_create(tournament=tournament, **group_form.cleaned_data)
+            except ValidationError as exc:
+                apply_errors(group_form, exc)
+            else:
+                messages.success(request, _("Group %(name)s created.") % {"name": group.name})
+                return redirect(manage_url(season, "group", tournament.key, group.pk))
+    groups = tournament.groups.annotate(
+        players=Count("members", distinct=True), round_count=Count("rounds", distinct=True)
+    ).order_by("position", "name")
+    return render(
+        request,
+        "competitions/chess/tournament.html",
+        {
+            "season": season,
+            "tournament": tournament,
+            "form": details,
+            "group_form": group_form,
+            "groups": groups,
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def _series_players(season: Season) -> list[Player]:
+    return list(Player.objects.filter(series=season.series).select_related("club").order_by("name"))
+
+
+def group_manage(request, season: Season, tournament: str, group: int):
+    group = _group(season, tournament, group)
+    players = _series_players(season)
+    add = MemberAddForm(
+        request.POST if "add_player" in request.POST else None, players=players, prefix="m"
+    )
+    details = GroupForm(
+        request.POST if "save_group" in request.POST else None,
+        initial={"name": group.name, "scale": group.scale},
+        prefix="g",
+    )
+    trf_form = TrfImportForm(
+        request.POST if "import_trf" in request.POST else None,
+        request.FILES if "import_trf" in request.POST else None,
+        prefix="trf",
+    )
+    if request.method == "POST":
+        if "import_trf" in request.POST and trf_form.is_valid():
+            try:
+                count = services.group_import_trf(group=group, text=trf_form.cleaned_data["file"])
+            except ValidationError as exc:
+                apply_errors(trf_form, exc)
+            else:
+                messages.success(
+                    request,
+                    _("%(n)s players and their results imported. Add their classes.")
+                    % {"n": count},
+                )
+                return redirect(manage_url(season, "group", group.tournament.key, group.pk))
+        if "save_group" in request.POST and details.is_valid():
+            try:
+                services.group_update(group=group, **details.cleaned_data)
+            except ValidationError as exc:
+                apply_errors(details, exc)
+            else:
+                messages.success(request, _("Group saved."))
+                return redirect(manage_url(season, "group", group.tournament.key, group.pk))
+        if "add_player" in request.POST and add.is_valid():
+            data = add.cleaned_data
+            try:
+                player = data["player_obj"]
+                if player is None:
+                    player = shared_services.player_create(
+                        series=season.series, name=data["name"], club=None
+                    )
+                member = services.member_add(
+                    group=group,
+                    player=player,
+                    player_class=data["player_class"],
+                    born=data["born"],
+                    rating=data["rating"],
+                )
+            except ValidationError as exc:
+                apply_errors(add, exc)
+            else:
+                messages.success(
+                    request,
+                    _("%(name)s added with start number %(n)s.")
+                    % {"name": member.player.name, "n": member.position},
+                )
+                return redirect(
+                    manage_url(season, "group", group.tournament.key, group.pk) + "#add"
+                )
+    members = list(
+        group.members.select_related("player", "player__club").order_by("position", "player__key")
+    )
+    rounds = list(
+        group.rounds.annotate(
+            game_count=Count("games", distinct=True),
+            open_count=Count("games", filter=Q(games__result=""), distinct=True),
+        ).order_by("number")
+    )
+    in_group = {m.player_id for m in members}
+    classes = sorted(
+        set(
+            GroupPlayer.objects.filter(group__tournament__season__series=season.series)
+            .exclude(player_class="")
+            .values_list("player_class", flat=True)
+        )
+    )
+    return render(
+        request,
+        "competitions/chess/group.html",
+        {
+            "season": season,
+            "tournament": group.tournament,
+            "group": group,
+            "members": members,
+            "rounds": rounds,
+            "next_round": (rounds[-1].number if rounds else 0) + 1,
+            "open_rounds": [r.number for r in rounds if r.open_count],
+            "add_form": add,
+            "form": details,
+            "trf_form": trf_form,
+            "players": [p for p in players if p.pk not in in_group],
+            "classes": classes,
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def member_edit(request, season: Season, tournament: str, group: int, member: int):
+    group = _group(season, tournament, group)
+    found = get_object_or_404(GroupPlayer.objects.select_related("player"), pk=member, group=group)
+    form = MemberFields(
+        request.POST or None,
+        initial={
+            "player_class": found.player_class,
+            "born": found.player.born,
+            "rating": found.rating,
+        },
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.member_update(member=found, **form.cleaned_data)
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, _("%(name)s saved.") % {"name": found.player.name})
+            return redirect(manage_url(season, "group", group.tournament.key, group.pk))
+    return render(
+        request,
+        "competitions/chess/member.html",
+        {
+            "season": season,
+            "tournament": group.tournament,
+            "group": group,
+            "member": found,
+            "form": form,
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@require_POST
+def member_remove(request, season: Season, tournament: str, group: int, member: int):
+    group = _group(season, tournament, group)
+    found = get_object_or_404(GroupPlayer.objects.select_related("player"), pk=member, group=group)
+    try:
+        services.member_remove(member=found)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(
+            request, _("%(name)s removed from the group.") % {"name": found.player.name}
+        )
+    return redirect(manage_url(season, "group", group.tournament.key, group.pk))
+
+
+@require_POST
+def start_numbers(request, season: Season, tournament: str, group: int):
+    group = _group(season, tournament, group)
+    try:
+        services.start_numbers_by_rating(group=group)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("Start numbers set by rating."))
+    return redirect(manage_url(season, "group", group.tournament.key, group.pk))
+
+
+@require_POST
+def round_create(request, season: Season, tournament: str, group: int):
+    group = _group(season, tournament, group)
+    try:
+        round_ = services.round_create(group=group)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect(manage_url(season, "group", group.tournament.key, group.pk))
+    messages.success(request, _("Round %(n)s created: enter its games.") % {"n": round_.number})
+    return redirect(manage_url(season, "round", group.tournament.key, group.pk, round_.number))
+
+
+def _round(group: Group, number: int) -> Round:
+    round_ = get_object_or_404(Round, group=group, number=number)
+    round_.group = group
+    return round_
+
+
+def round_manage(request, season: Season, tournament: str, group: int, number: int):
+    group = _group(season, tournament, group)
+    round_ = _round(group, number)
+    url = manage_url(season, "round", group.tournament.key, group.pk, number)
+    games = list(round_.games.order_by("board", "id").prefetch_related("entries__player"))
+    entries = list(round_.entries.select_related("player"))
+    members = [
+        m.player for m in group.members.select_related("player").order_by("position", "player__key")
+    ]
+    busy = {e.player_id for e in entries}
+    free = [p for p in members if p.pk not in busy]
+    results = ResultsForm(request.POST if "save_results" in request.POST else None, games=games)
+    game_form = GameForm(
+        request.POST if "add_game" in request.POST else None, members=free, prefix="game"
+    )
+    wo_form = WalkoverForm(
+        request.POST if "add_walkover" in request.POST else None, members=free, prefix="wo"
+    )
+    if request.method == "POST":
+        try:
+            if "save_results" in request.POST and results.is_valid():
+                changed = services.results_save(
+                    round_=round_, results=results.cleaned_data["results"]
+                )
+                messages.success(request, _("Results saved (%(n)s changed).") % {"n": changed})
+                return redirect(url)
+            if "add_game" in request.POST and game_form.is_valid():
+                data = game_form.cleaned_data
+                if not data["white"] or not data["black"]:
+                    raise ValidationError(_("Pick white and black."))
+                services.game_add(
+                    round_=round_,
+                    white=game_form.players[data["white"]],
+                    black=game_form.players[data["black"]],
+                    result=data["result"],
+                )
+                messages.success(request, _("Game added."))
+                return redirect(url + "#add")
+            if "add_walkover" in request.POST and wo_form.is_valid():
+                if not wo_form.cleaned_data["player"]:
+                    raise ValidationError(_("Pick the player who gets the WO."))
+                services.walkover_add(
+                    round_=round_, player=wo_form.players[wo_form.cleaned_data["player"]]
+                )
+                messages.success(request, _("WO added."))
+                return redirect(url + "#add")
+        except ValidationError as exc:
+            target = (
+                game_form
+                if "add_game" in request.POST
+                else wo_form
+                if "add_walkover" in request.POST
+                else results
+            )
+            apply_errors(target, exc)
+    entries_by_game: dict[int, dict] = {}
+    for entry in entries:
+        if entry.game_id:
+            entries_by_game.setdefault(entry.game_id, {})[entry.colour] = entry.player
+    boards = [
+        {
+            "game": game,
+            "white": entries_by_game.get(game.pk, {}).get(RoundEntry.Colour.WHITE),
+            "black": entries_by_game.get(game.pk, {}).get(RoundEntry.Colour.BLACK),
+            "field": results[f"result_{game.pk}"],
+        }
+        for game in games
+    ]
+    walkovers = [e for e in entries if e.status == RoundEntry.Status.WALKOVER]
+    numbers = list(group.rounds.order_by("number").values_list("number", flat=True))
+    return render(
+        request,
+        "competitions/chess/round.html",
+        {
+            "season": season,
+            "tournament": group.tournament,
+            "group": group,
+            "round": round_,
+            "boards": boards,
+            "walkovers": walkovers,
+            "free": free,
+            "results": results,
+            "game_form": game_form,
+            "wo_form": wo_form,
+            "round_numbers": numbers,
+            "is_last": numbers and numbers[-1] == round_.number,
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@require_POST
+def game_delete(request, season: Season, tournament: str, group: int, number: int, game: int):
+    group = _group(season, tournament, group)
+    round_ = _round(group, number)
+    found = get_object_or_404(Game, pk=game, round=round_)
+    services.game_delete(game=found)
+    messages.success(request, _("Game on board %(n)s deleted.") % {"n": found.board})
+    return redirect(manage_url(season, "round", group.tournament.key, group.pk, number))
+
+
+@require_POST
+def walkover_delete(request, season: Season, tournament: str, group: int, number: int, entry: int):
+    group = _group(season, tournament, group)
+    round_ = _round(group, number)
+    found = get_object_or_404(RoundEntry, pk=entry, round=round_, status=RoundEntry.Status.WALKOVER)
+    services.walkover_delete(entry=found)
+    messages.success(request, _("WO deleted."))
+    return redirect(manage_url(season, "round", group.tournament.key, group.pk, number))
+
+
+@require_POST
+def round_delete(request, season: Season, tournament: str, group: int, number: int):
+    group = _group(season, tournament, group)
+    round_ = _round(group, number)
+    try:
+        services.round_delete(round_=round_)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect(manage_url(season, "round", group.tournament.key, group.pk, number))
+    messages.success(request, _("Round %(n)s deleted.") % {"n": number})
+    return redirect(manage_url(season, "group", group.tournament.key, group.pk))

@@ -1,0 +1,400 @@
+"""Chess group tables and BGP points (rules.md §3), as pure functions with exact arithmetic.
+
+A group is its players in start-number order, its points scale and its rounds; a round holds
+games (white, black, result) and walkovers. From that the engine computes each player's points,
+the Monrad and Berger qualities with the terms they are made of (so a page can explain every
+number), the shared places ("Pl") and the crosstable cells. The BGP part gives each player the
+points of his place within his class in his group, and sums them per class over a season.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .common import rank_by
+
+ONE_HALF_ZERO = "1-half-0"
+THREE_TWO_ONE = "3-2-1"
+
+WHITE_WINS, BLACK_WINS, DRAW = "1-0", "0-1", "1/2-1/2"
+WHITE_FORFEIT_WIN, BLACK_FORFEIT_WIN = "+-", "-+"
+PENDING = ""  # paired, result not entered yet
+RESULTS = (WHITE_WINS, BLACK_WINS, DRAW, WHITE_FORFEIT_WIN, BLACK_FORFEIT_WIN)
+REAL_RESULTS = (WHITE_WINS, BLACK_WINS, DRAW)
+
+# What a round was for one player.
+WIN, DRAWN, LOSS = "win", "draw", "loss"
+FORFEIT_WIN, FORFEIT_LOSS, WALKOVER = "forfeit-win", "forfeit-loss", "walkover"
+NOT_PLAYED, UNFINISHED = "none", "pending"
+
+WHITE, BLACK = "H", "S"  # hvit, svart
+
+
+@dataclass(frozen=True)
+class Scale:
+    win: Fraction
+    draw: Fraction
+    loss: Fraction
+
+
+SCALES = {
+    ONE_HALF_ZERO: Scale(Fraction(1), Fraction(1, 2), Fraction(0)),
+    THREE_TWO_ONE: Scale(Fraction(3), Fraction(2), Fraction(1)),
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The numbers of §3 a club may change (rules.md general conventions)."""
+
+    monrad_long_from: int = 7  # rounds from which Monrad cuts the two lowest
+    bgp_large_over: int = 50  # more participants than this: the long scale
+    bgp_small: tuple[int, ...] = (20, 17, 15, 13, 11, 10, 9, 8, 7, 6)
+    bgp_large: tuple[int, ...] = tuple(range(20, 5, -1))
+    bgp_further: int = 5
+    county_winner: int = 20
+    county_others: int = 10
+
+
+# --- input ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Game:
+    white: str
+    black: str
+    result: str  # one of RESULTS, or PENDING
+
+
+@dataclass(frozen=True)
+class RoundIn:
+    games: tuple[Game, ...] = ()
+    walkovers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GroupIn:
+    players: tuple[str, ...]  # start-number order
+    scale: str = ONE_HALF_ZERO
+    rounds: tuple[RoundIn, ...] = ()
+    classes: dict[str, str] = field(default_factory=dict)  # player -> BGP class ("" none)
+
+
+# --- output ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One player's round: what happened, against whom, with which colour, for how many points."""
+
+    kind: str
+    points: Fraction
+    opponent: str | None = None
+    colour: str | None = None
+
+    @property
+    def real(self) -> bool:
+        return self.kind in (WIN, DRAWN, LOSS)
+
+
+@dataclass(frozen=True)
+class Term:
+    """A Monrad term: the round's opponent and his final points (0 without a real game)."""
+
+    round: int
+    opponent: str | None
+    value: Fraction
+    cut: int  # 0: counted in every column; k: left out of the first k columns
+
+
+@dataclass(frozen=True)
+class BergerTerm:
+    opponent: str
+    kind: str  # WIN or DRAWN
+    opponent_points: Fraction
+    value: Fraction
+
+
+@dataclass(frozen=True)
+class GroupRow:
+    player: str
+    start: int  # start number, 1-based
+    place: int
+    points: Fraction
+    monrad: tuple[Fraction, ...]
+    berger: Fraction
+    cells: tuple[str, ...]
+    outcomes: tuple[Outcome, ...]
+    terms: tuple[Term, ...]
+    berger_terms: tuple[BergerTerm, ...]
+
+
+@dataclass(frozen=True)
+class GroupOut:
+    rows: tuple[GroupRow, ...]  # in group order
+    rounds: int
+    scale: str
+
+
+# --- points and outcomes ----------------------------------------------------------------------
+
+
+def round_outcomes(group: GroupIn) -> list[dict[str, Outcome]]:
+    """rules.md §3: what each round was for each player and the points it scores on the group's
+    scale (a WO or forfeit win scores a win, a forfeit loss and a round not played score 0)."""
+    scale = SCALES[group.scale]
+    members = set(group.players)
+    result: list[dict[str, Outcome]] = []
+    for number, round_in in enumerate(group.rounds, start=1):
+        entries: list[tuple[str, Outcome]] = []
+        for game in round_in.games:
+            if game.white == game.black:
+                raise ValueError(f"round {number}: {game.white} cannot play himself")
+            white, black = _game_kinds(game.result)
+            entries.append((game.white, Outcome(white, _points(white, scale), game.black, WHITE)))
+            entries.append((game.black, Outcome(black, _points(black, scale), game.white, BLACK)))
+        entries.extend((player, Outcome(WALKOVER, scale.win)) for player in round_in.walkovers)
+        outcomes: dict[str, Outcome] = {}
+        for player, outcome in entries:
+            if player not in members:
+                raise ValueError(f"round {number}: {player} is not a player of the group")
+            if player in outcomes:
+                raise ValueError(f"round {number}: {player} appears twice")
+            outcomes[player] = outcome
+        for player in group.players:
+            outcomes.setdefault(player, Outcome(NOT_PLAYED, Fraction(0)))
+        result.append(outcomes)
+    return result
+
+
+def _game_kinds(result: str) -> tuple[str, str]:
+    kinds = {
+        WHITE_WINS: (WIN, LOSS),
+        BLACK_WINS: (LOSS, WIN),
+        DRAW: (DRAWN, DRAWN),
+        WHITE_FORFEIT_WIN: (FORFEIT_WIN, FORFEIT_LOSS),
+        BLACK_FORFEIT_WIN: (FORFEIT_LOSS, FORFEIT_WIN),
+        PENDING: (UNFINISHED, UNFINISHED),
+    }
+    try:
+        return kinds[result]
+    except KeyError:
+        raise ValueError(f"unknown result {result!r}") from None
+
+
+def _points(kind: str, scale: Scale) -> Fraction:
+    if kind in (WIN, FORFEIT_WIN, WALKOVER):
+        return scale.win
+    if kind == DRAWN:
+        return scale.draw
+    if kind == LOSS:
+        return scale.loss
+    return Fraction(0)
+
+
+# --- qualities --------------------------------------------------------------------------------
+
+
+def monrad_terms(
+    outcomes: Sequence[Outcome], points: dict[str, Fraction], settings: Settings
+) -> tuple[Term, ...]:
+    """rules.md §3 Monrad quality: per round the opponent's final points, 0 for a round without a
+    real game (WO, forfeit either way, not played); the lowest term is cut from the first column,
+    and with 7 or more rounds the two lowest from the first and the lowest from the second."""
+    values = [
+        (number, o.opponent if o.real else None, points[o.opponent] if o.real else Fraction(0))
+        for number, o in enumerate(outcomes, start=1)
+    ]
+    cuts = 2 if len(values) >= settings.monrad_long_from else 1
+    # The lowest values are cut; among equal values the earliest round is named (same sum).
+    lowest = sorted(values, key=lambda v: (v[2], v[0]))[:cuts]
+    cut_of = {number: cuts - i for i, (number, _o, _v) in enumerate(lowest)}
+    return tuple(
+        Term(round=number, opponent=opponent, value=value, cut=cut_of.get(number, 0))
+        for number, opponent, value in values
+    )
+
+
+def monrad_columns(terms: Sequence[Term], rounds: int, settings: Settings) -> tuple[Fraction, ...]:
+    """rules.md §3: fewer than 7 rounds: (sum minus the lowest, sum); 7 or more: (sum minus the two
+    lowest, sum minus the lowest, sum)."""
+    columns = 3 if rounds >= settings.monrad_long_from else 2
+    return tuple(
+        sum((t.value for t in terms if t.cut <= column), Fraction(0)) for column in range(columns)
+    )
+
+
+def berger_terms(
+    outcomes: Sequence[Outcome], points: dict[str, Fraction]
+) -> tuple[BergerTerm, ...]:
+    """rules.md §3 Berger quality: the points of each opponent beaten, half the points of each
+    opponent drawn with, real games only."""
+    terms = []
+    for o in outcomes:
+        if o.kind == WIN:
+            terms.append(BergerTerm(o.opponent, WIN, points[o.opponent], points[o.opponent]))
+        elif o.kind == DRAWN:
+            terms.append(BergerTerm(o.opponent, DRAWN, points[o.opponent], points[o.opponent] / 2))
+    return tuple(terms)
+
+
+def cell(outcome: Outcome, places: dict[str, int]) -> str:
+    """rules.md §3 crosstable cell: sign, colour and the opponent's Pl (`+H5`, `=S3`, `-H2`);
+    `WO` for a walkover or forfeit win, `-WO` for a forfeit loss, empty when not played. A game
+    without its result yet shows colour and opponent only (`H5`)."""
+    if outcome.kind in (WALKOVER, FORFEIT_WIN):
+        return "WO"
+    if outcome.kind == FORFEIT_LOSS:
+        return "-WO"
+    if outcome.kind == NOT_PLAYED:
+        return ""
+    sign = {WIN: "+", DRAWN: "=", LOSS: "-", UNFINISHED: ""}[outcome.kind]
+    return f"{sign}{outcome.colour}{places[outcome.opponent]}"
+
+
+def group_table(group: GroupIn, settings: Settings | None = None) -> GroupOut:
+    """rules.md §3: the group table. Order: points, then the Monrad columns left to right, then
+    Berger; players equal on all of them share the place number."""
+    settings = settings or Settings()
+    if len(set(group.players)) != len(group.players):
+        raise ValueError("a player is listed twice in the group")
+    per_round = round_outcomes(group)
+    outcomes = {p: tuple(r[p] for r in per_round) for p in group.players}
+    points = {p: sum((o.points for o in outcomes[p]), Fraction(0)) for p in group.players}
+    rounds = len(group.rounds)
+    start = {p: i for i, p in enumerate(group.players, start=1)}
+    built = {}
+    for p in group.players:
+        terms = monrad_terms(outcomes[p], points, settings)
+        b_terms = berger_terms(outcomes[p], points)
+        built[p] = (
+            terms,
+            monrad_columns(terms, rounds, settings),
+            b_terms,
+            sum((t.value for t in b_terms), Fraction(0)),
+        )
+
+    def key(p: str) -> tuple:
+        return (points[p], *built[p][1], built[p][3])
+
+    ranked = rank_by(group.players, key=key, tie_order=lambda p: start[p])
+    places = {p: place for place, p in ranked}
+    rows = tuple(
+        GroupRow(
+            player=p,
+            start=start[p],
+            place=place,
+            points=points[p],
+            monrad=built[p][1],
+            berger=built[p][3],
+            cells=tuple(cell(o, places) for o in outcomes[p]),
+            outcomes=outcomes[p],
+            terms=built[p][0],
+            berger_terms=built[p][2],
+        )
+        for place, p in ranked
+    )
+    return GroupOut(rows=rows, rounds=rounds, scale=group.scale)
+
+
+# --- BGP points -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BgpRow:
+    player: str
+    player_class: str
+    group: int  # index of the group in the tournament
+    place: int  # place within the class in that group
+    points: int
+
+
+def bgp_scale(participants: int, settings: Settings) -> tuple[int, ...]:
+    """rules.md §3: more than 50 participants: 20, 19, ..., 6; else 20, 17, 15, 13, 11, 10, 9, 8,
+    7, 6 (exactly 50 is the short scale); every further place gets 5."""
+    return settings.bgp_large if participants > settings.bgp_large_over else settings.bgp_small
+
+
+def bgp_points(place: int, participants: int, county: bool, settings: Settings) -> int:
+    """rules.md §3: the BGP points of a place within a class; a county championship
+    ("Kretsmesterskap") gives 20 to each class winner and 10 to everyone else."""
+    if county:
+        return settings.county_winner if place == 1 else settings.county_others
+    scale = bgp_scale(participants, settings)
+    return scale[place - 1] if place <= len(scale) else settings.bgp_further
+
+
+def class_places(rows: Sequence[GroupRow], classes: dict[str, str]) -> list[tuple[str, str, int]]:
+    """rules.md §3: a group's players of one class in group order; players sharing a group place
+    share the class place. (player, class, place) in group order; players without a class have
+    none."""
+    by_class: dict[str, list[GroupRow]] = defaultdict(list)
+    for row in rows:
+        if classes.get(row.player):
+            by_class[classes[row.player]].append(row)
+    result = []
+    for row in rows:
+        name = classes.get(row.player)
+        if not name:
+            continue
+        better = sum(1 for other in by_class[name] if other.place < row.place)
+        result.append((row.player, name, better + 1))
+    return result
+
+
+def tournament_bgp(
+    groups: Sequence[tuple[GroupOut, dict[str, str]]],
+    *,
+    participants: int,
+    county: bool,
+    settings: Settings | None = None,
+) -> list[BgpRow]:
+    """rules.md §3: BGP points per class within each group (a class split over two groups is
+    ranked separately in each). Rows by class (in order of first appearance), group, place and
+    start number."""
+    settings = settings or Settings()
+    rows = []
+    for index, (out, classes) in enumerate(groups):
+        for player, name, place in class_places(out.rows, classes):
+            rows.append(
+                BgpRow(
+                    player=player,
+                    player_class=name,
+                    group=index,
+                    place=place,
+                    points=bgp_points(place, participants, county, settings),
+                )
+            )
+    order = {}
+    for row in rows:
+        order.setdefault(row.player_class, len(order))
+    return sorted(rows, key=lambda r: (order[r.player_class], r.group, r.place))
+
+
+@dataclass(frozen=True)
+class ClassRow:
+    player: str
+    rank: int
+    points: int
+    counted: tuple[tuple[str, int], ...]  # (tournament id, points) in tournament order
+
+
+def season_bgp(tournaments: Iterable[tuple[str, Sequence[BgpRow]]]) -> dict[str, list[ClassRow]]:
+    """rules.md §3 season BGP standings per class: the sum of the player's BGP points in that
+    class; ties share the rank (listed by player id, which decides nothing)."""
+    counted: dict[str, dict[str, list[tuple[str, int]]]] = defaultdict(lambda: defaultdict(list))
+    for tournament, rows in tournaments:
+        for row in rows:
+            counted[row.player_class][row.player].append((tournament, row.points))
+    standings: dict[str, list[ClassRow]] = {}
+    for name, players in counted.items():
+        totals = {p: sum(points for _t, points in items) for p, items in players.items()}
+        ranked = rank_by(totals, key=lambda p: totals[p], tie_order=lambda p: p)
+        standings[name] = [
+            ClassRow(player=p, rank=rank, points=totals[p], counted=tuple(players[p]))
+            for rank, p in ranked
+        ]
+    return standings

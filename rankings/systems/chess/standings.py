@@ -1,0 +1,332 @@
+"""Chess group tables and BGP standings (rules.md §3): load a season, run the engine, give the
+tables to store.
+
+Stored tables: one `group` table per group (its crosstable rows, with the terms of every Monrad
+and Berger value), one `bgp` table per tournament (its BGP points by class), one `class` table per
+BGP class (the season standings).
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.utils.text import slugify
+
+from competitions.models import Group, Round, RoundEntry, Season
+from competitions.systems.chess.interchange import COUNTY
+from competitions.systems.chess.models import GroupPlayer
+from competitions.systems.chess.settings import parse_settings
+from rankings.engines import chess as engine
+from rankings.systems import ComputedRow, ComputedTable
+
+KIND_GROUP = "group"
+KIND_BGP = "bgp"
+KIND_CLASS = "class"
+
+# The field names of interchange.md's chess-bgp standings.
+GROUP_ROW_FIELDS = ("player", "place", "points", "monrad", "berger", "cells")
+BGP_FIELDS = ("player", "class", "place", "points")
+CLASS_FIELDS = ("player", "rank", "points")
+
+
+def num(value: Fraction | int) -> int | float:
+    """An exact value as a JSON number: whole numbers as integers, others at full precision
+    (halves and quarters are exact in binary)."""
+    value = Fraction(value)
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def engine_settings(season: Season) -> engine.Settings:
+    s = parse_settings(season.settings)
+    return engine.Settings(
+        monrad_long_from=s.monrad_long_from,
+        bgp_large_over=s.bgp_large_over,
+        bgp_small=s.bgp_small,
+        bgp_large=s.bgp_large,
+        bgp_further=s.bgp_further,
+        county_winner=s.county_winner,
+        county_others=s.county_others,
+    )
+
+
+@dataclass
+class Member:
+    player: str
+    start: int
+    player_class: str
+    rating: int | None
+    born: int | None
+
+
+@dataclass
+class LoadedGroup:
+    group: Group
+    members: list[Member] = field(default_factory=list)
+    rounds: dict[int, dict[str, Any]] = field(default_factory=dict)  # number -> games, WOs
+
+    def engine_input(self) -> engine.GroupIn:
+        keys = {m.player for m in self.members}
+        rounds = []
+        for number in sorted(self.rounds):
+            r = self.rounds[number]
+            games = []
+            for sides in r["games"].values():
+                white, black = sides.get("white"), sides.get("black")
+                # A game needs both players of the group (rows added in the admin may not).
+                if white in keys and black in keys:
+                    games.append(engine.Game(white, black, sides["result"]))
+            walkovers = tuple(p for p in r["walkovers"] if p in keys)
+            rounds.append(engine.RoundIn(games=tuple(games), walkovers=walkovers))
+        return engine.GroupIn(
+            players=tuple(m.player for m in self.members),
+            scale=self.group.scale,
+            rounds=tuple(rounds),
+            classes={m.player: m.player_class for m in self.members},
+        )
+
+
+def load_groups(season: Season, *, group_ids: list[int] | None = None) -> dict[int, LoadedGroup]:
+    """The season's groups (or these groups) with members, rounds and games: four queries."""
+    groups = Group.objects.filter(tournament__season=season).order_by(
+        "tournament_id", "position", "name"
+    )
+    members = GroupPlayer.objects.filter(group__tournament__season=season)
+    rounds = Round.objects.filter(season=season, group__isnull=False)
+    entries = RoundEntry.objects.filter(round__season=season, round__group__isnull=False)
+    if group_ids is not None:
+        groups = groups.filter(pk__in=group_ids)
+        members = members.filter(group_id__in=group_ids)
+        rounds = rounds.filter(group_id__in=group_ids)
+        entries = entries.filter(round__group_id__in=group_ids)
+    loaded = {g.pk: LoadedGroup(group=g) for g in groups}
+    seen: dict[int, int] = defaultdict(int)
+    for group_id, key, player_class, rating, born in members.order_by(
+        "group_id", "position", "player__key"
+    ).values_list("group_id", "player__key", "player_class", "rating", "player__born"):
+        seen[group_id] += 1
+        loaded[group_id].members.append(Member(key, seen[group_id], player_class, rating, born))
+    numbers = {}
+    for round_id, group_id, number in rounds.values_list("id", "group_id", "number"):
+        numbers[round_id] = (group_id, number)
+        loaded[group_id].rounds[number] = {"games": {}, "walkovers": [], "id": round_id}
+    for round_id, key, status, game_id, colour, result in entries.order_by(
+        "round_id", "game__board", "game_id", "id"
+    ).values_list("round_id", "player__key", "status", "game_id", "colour", "game__result"):
+        group_id, number = numbers[round_id]
+        r = loaded[group_id].rounds[number]
+        if status == RoundEntry.Status.WALKOVER:
+            r["walkovers"].append(key)
+        elif status == RoundEntry.Status.PLAYED and game_id is not None:
+            r["games"].setdefault(game_id, {"result": result or ""})[colour] = key
+    return loaded
+
+
+def _group_row(row: engine.GroupRow, member: Member) -> ComputedRow:
+    detail = {
+        "player": row.player,
+        "place": row.place,
+        "points": num(row.points),
+        "monrad": [num(v) for v in row.monrad],
+        "berger": num(row.berger),
+        "cells": list(row.cells),
+        "start": row.start,
+        "class": member.player_class,
+        "born": member.born,
+        "rating": member.rating,
+        "results": [
+            {"kind": o.kind, "points": num(o.points), "opponent": o.opponent, "colour": o.colour}
+            for o in row.outcomes
+        ],
+        "terms": [
+            {"round": t.round, "opponent": t.opponent, "value": num(t.value), "cut": t.cut}
+            for t in row.terms
+        ],
+        "berger_terms": [
+            {
+                "opponent": t.opponent,
+                "kind": t.kind,
+                "opponent_points": num(t.opponent_points),
+                "value": num(t.value),
+            }
+            for t in row.berger_terms
+        ],
+    }
+    return ComputedRow(player=row.player, rank=row.place, points=num(row.points), detail=detail)
+
+
+def class_slugs(names: list[str]) -> dict[str, str]:
+    """URL slugs of the season's BGP classes: ASCII, unique, never empty ("Knøtt" -> "knott")."""
+    slugs: dict[str, str] = {}
+    taken: set[str] = set()
+    for position, name in enumerate(names, 1):
+        base = slugify(name.replace("ø", "o").replace("Ø", "O"))[:80] or f"class-{position}"
+        slug, n = base, 2
+        while slug in taken:
+            slug, n = f"{base}-{n}", n + 1
+        taken.add(slug)
+        slugs[name] = slug
+    return slugs
+
+
+def compute(season: Season) -> list[ComputedTable]:
+    settings = engine_settings(season)
+    tournaments = list(season.tournaments.all())
+    loaded = load_groups(season)
+    by_tournament: dict[int, list[LoadedGroup]] = defaultdict(list)
+    for lg in loaded.values():
+        by_tournament[lg.group.tournament_id].append(lg)
+    tables: list[ComputedTable] = []
+    season_rows: list[tuple[str, list[engine.BgpRow]]] = []
+    group_position = 0
+    for t_position, t in enumerate(tournaments):
+        outs = []
+        groups_data = []
+        for lg in by_tournament[t.pk]:
+            group_in = lg.engine_input()
+            out = engine.group_table(group_in, settings)
+            outs.append((out, group_in.classes))
+            members = {m.player: m for m in lg.members}
+            data = {
+                "id": lg.group.pk,
+                "tournament": t.key,
+                "tournament_name": t.name,
+                "date": t.date.isoformat() if t.date else None,
+                "name": lg.group.name,
+                "scale": lg.group.scale,
+                "rounds": out.rounds,
+                "columns": 3 if out.rounds >= settings.monrad_long_from else 2,
+                "players": len(lg.members),
+            }
+            groups_data.append({k: data[k] for k in ("id", "name", "scale", "rounds", "players")})
+            tables.append(
+                ComputedTable(
+                    kind=KIND_GROUP,
+                    key=str(lg.group.pk),
+                    position=group_position,
+                    data=data,
+                    rows=[_group_row(r, members[r.player]) for r in out.rows],
+                )
+            )
+            group_position += 1
+        participants = len({m.player for lg in by_tournament[t.pk] for m in lg.members})
+        county = bool(t.options.get(COUNTY, False))
+        bgp = engine.tournament_bgp(
+            outs, participants=participants, county=county, settings=settings
+        )
+        season_rows.append((t.key, bgp))
+        places = {
+            (index, r.player): r.place for index, (out, _c) in enumerate(outs) for r in out.rows
+        }
+        tables.append(
+            ComputedTable(
+                kind=KIND_BGP,
+                key=t.key,
+                position=t_position,
+                data={
+                    "id": t.key,
+                    "name": t.name,
+                    "date": t.date.isoformat() if t.date else None,
+                    "county": county,
+                    "participants": participants,
+                    "large_scale": participants > settings.bgp_large_over,
+                    "scale": list(engine.bgp_scale(participants, settings)),
+                    "further": settings.bgp_further,
+                    "county_winner": settings.county_winner,
+                    "county_others": settings.county_others,
+                    "groups": groups_data,
+                },
+                rows=[
+                    ComputedRow(
+                        player=r.player,
+                        rank=r.place,
+                        points=r.points,
+                        detail={
+                            "player": r.player,
+                            "class": r.player_class,
+                            "place": r.place,
+                            "points": r.points,
+                            "group": groups_data[r.group]["name"],
+                            "group_id": groups_data[r.group]["id"],
+                            "group_place": places[(r.group, r.player)],
+                        },
+                    )
+                    for r in bgp
+                ],
+            )
+        )
+    standings = engine.season_bgp(season_rows)
+    slugs = class_slugs(list(standings))
+    for position, (name, rows) in enumerate(standings.items()):
+        tables.append(
+            ComputedTable(
+                kind=KIND_CLASS,
+                key=slugs[name],
+                position=position,
+                data={"name": name},
+                rows=[
+                    ComputedRow(
+                        player=r.player,
+                        rank=r.rank,
+                        points=r.points,
+                        detail={
+                            "player": r.player,
+                            "rank": r.rank,
+                            "points": r.points,
+                            "counted": [{"tournament": t, "points": p} for t, p in r.counted],
+                        },
+                    )
+                    for r in rows
+                ],
+            )
+        )
+    return tables
+
+
+def _pick(row: dict, fields: tuple[str, ...]) -> dict:
+    return {name: row[name] for name in fields if name in row}
+
+
+def document(season: Season, tables: list) -> dict:
+    """The export_standings document of interchange.md, from the stored tables (each with its
+    rows' details in `row_details`)."""
+    groups: dict[str, list] = defaultdict(list)
+    bgp, classes = [], []
+    for table in tables:
+        if table.kind == KIND_GROUP:
+            groups[table.data["tournament"]].append(table)
+        elif table.kind == KIND_BGP:
+            bgp.append(table)
+        elif table.kind == KIND_CLASS:
+            classes.append(table)
+    return {
+        "tournaments": [
+            {
+                "id": t.key,
+                "groups": [
+                    {
+                        "name": g.data["name"],
+                        "rows": [_pick(r, GROUP_ROW_FIELDS) for r in g.row_details],
+                    }
+                    for g in groups[t.key]
+                ],
+                "bgp": [_pick(r, BGP_FIELDS) for r in t.row_details],
+            }
+            for t in bgp
+        ],
+        "classes": {
+            c.data["name"]: [_pick(r, CLASS_FIELDS) for r in c.row_details] for c in classes
+        },
+    }
+
+
+def flat_tables(document: dict) -> dict[str, tuple[tuple[str, ...], list[dict]]]:
+    """The document as flat tables for CSV, one per standings table, named after it."""
+    tables: dict[str, tuple[tuple[str, ...], list[dict]]] = {}
+    for t in document["tournaments"]:
+        for g in t["groups"]:
+            tables[f"tournament-{t['id']}-{g['name']}"] = (GROUP_ROW_FIELDS, g["rows"])
+        tables[f"tournament-{t['id']}-bgp"] = (BGP_FIELDS, t["bgp"])
+    for name, rows in document["classes"].items():
+        tables[f"class-{name}"] = (CLASS_FIELDS, rows)
+    return tables

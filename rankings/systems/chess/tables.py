@@ -1,0 +1,169 @@
+"""django-tables2 tables of the chess public pages. Numbers show as chess writes them (2½);
+downloads keep them exact."""
+
+from fractions import Fraction
+
+import django_tables2 as tables
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from rankings.tables import BaseTable, PlayerColumn, RankColumn
+
+GLYPHS = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
+END = {"td": {"class": "text-end text-nowrap"}, "th": {"class": "text-end"}}
+
+
+def chess_number(value) -> str:
+    """2.5 -> 2½, 0.25 -> ¼, 7 -> 7; anything else as a decimal (never rounded away)."""
+    if value is None or value == "":
+        return "–"
+    exact = Fraction(str(value))
+    whole, part = divmod(exact, 1)
+    if part == 0:
+        return str(whole)
+    if part in GLYPHS:
+        return f"{whole or ''}{GLYPHS[part]}"
+    return str(float(exact))
+
+
+def explained(shown: str, body) -> str:
+    """rules.md "every number explains itself": the number opens its computation."""
+    if not body:
+        return shown
+    return format_html(
+        '<details class="explain"><summary>{}</summary><div class="explain-body">{}</div>'
+        "</details>",
+        shown,
+        body,
+    )
+
+
+class ExplainedColumn(tables.Column):
+    """A number that opens its terms (`record[<name>_explain]`); exports the exact number."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", END)
+        super().__init__(*args, **kwargs)
+
+    def render(self, value, record, bound_column):
+        return explained(chess_number(value), record.get(f"{bound_column.name}_explain"))
+
+    def value(self, value):
+        return value
+
+
+class CellColumn(tables.Column):
+    """A crosstable cell (`+H5`, `WO`, empty)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("orderable", False)
+        kwargs.setdefault("default", "")
+        kwargs.setdefault(
+            "attrs", {"td": {"class": "cell text-center text-nowrap"}, "th": {"class": "round"}}
+        )
+        super().__init__(*args, **kwargs)
+
+
+class NameClassColumn(PlayerColumn):
+    """ "Navn (klasse)": the name linking to the player page, the class after it."""
+
+    def render(self, value, record):
+        name = super().render(value, record)
+        if record.get("class"):
+            return format_html(
+                '{} <span class="text-body-secondary">({})</span>', name, record["class"]
+            )
+        return name
+
+    def value(self, value, record):
+        return f"{value} ({record['class']})" if record.get("class") else value
+
+
+class CrosstableTable(BaseTable):
+    """The federation's layout: Pl, Navn (klasse), Født, one column per round, Poeng, the
+    quality columns. Round and Monrad columns are added per group (`extra_columns`)."""
+
+    place = RankColumn(verbose_name=_("Pl"))
+    name = NameClassColumn(verbose_name=_("Name (class)"))
+    born = tables.Column(verbose_name=_("Born"), default="", attrs=END)
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+        attrs = {
+            "class": "table table-sm table-bordered table-striped align-middle mb-0 crosstable"
+        }
+
+
+def crosstable(rows: list[dict], rounds: int, columns: int) -> CrosstableTable:
+    extra = [(f"r{n}", CellColumn(verbose_name=str(n))) for n in range(1, rounds + 1)]
+    extra.append(("points", ExplainedColumn(verbose_name=_("Points"))))
+    extra += [
+        (f"m{k}", ExplainedColumn(verbose_name=_("M%(n)s") % {"n": k}))
+        for k in range(1, columns + 1)
+    ]
+    extra.append(("berger", ExplainedColumn(verbose_name=_("Berger"))))
+    return CrosstableTable(rows, extra_columns=extra)
+
+
+class BgpTable(BaseTable):
+    place = RankColumn(verbose_name=_("Pl"))
+    player = PlayerColumn()
+    group = tables.Column(verbose_name=_("Group"), linkify=lambda record: record["group_url"])
+    group_place = tables.Column(verbose_name=_("Place in group"), attrs=END)
+    points = ExplainedColumn(verbose_name=_("BGP"))
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+
+class ClassTable(BaseTable):
+    rank = RankColumn()
+    player = PlayerColumn()
+    club = tables.Column(
+        verbose_name=_("Club"),
+        attrs={
+            "td": {"class": "d-none d-md-table-cell"},
+            "th": {"class": "d-none d-md-table-cell"},
+        },
+    )
+    points = ExplainedColumn(verbose_name=_("BGP points"))
+    counted = tables.Column(
+        verbose_name=_("Tournaments"),
+        orderable=False,
+        attrs={"td": {"class": "small"}},
+    )
+
+    def render_counted(self, value, record):
+        return record["counted_html"]
+
+    def value_counted(self, value, record):
+        return value
+
+
+class TournamentListTable(BaseTable):
+    date = tables.DateColumn(verbose_name=_("Date"), format="j M Y")
+    name = tables.Column(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
+    groups = tables.Column(verbose_name=_("Groups"), attrs=END)
+    participants = tables.Column(verbose_name=_("Players"), attrs=END)
+
+    def render_name(self, value, record):
+        if record["county"]:
+            return format_html(
+                '{} <span class="badge text-bg-info">{}</span>', value, _("Kretsmesterskap")
+            )
+        return value
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+
+class PlayerSeasonTable(BaseTable):
+    date = tables.DateColumn(verbose_name=_("Date"), format="j M Y")
+    tournament = tables.Column(verbose_name=_("Tournament"))
+    group = tables.Column(verbose_name=_("Group"), linkify=lambda record: record["url"])
+    place = RankColumn(verbose_name=_("Pl"))
+    points = ExplainedColumn(verbose_name=_("Points"))
+    bgp = ExplainedColumn(verbose_name=_("BGP"))
+
+    class Meta(BaseTable.Meta):
+        orderable = False

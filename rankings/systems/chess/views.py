@@ -1,0 +1,400 @@
+"""Chess public pages: the season overview, a tournament (its groups and BGP points), a group's
+crosstable (printable, downloadable, TRF16), the season's BGP standings per class, and the chess
+section of the player page. Each view gets the season from the shared dispatcher and reads stored
+standings only (the TRF16 file reads the group's results)."""
+
+import datetime
+from collections import defaultdict
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.utils.html import format_html, format_html_join
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from competitions.models import Group, Season
+from rankings.people import People
+from rankings.selectors import standings_table, stored_tables
+from rankings.urls_helpers import season_url
+from rankings.views import export_or_render, season_context
+
+from . import tables as t
+from .standings import KIND_BGP, KIND_CLASS, KIND_GROUP
+from .tables import chess_number
+from .trf import group_trf
+
+SCALE_LABELS = {"1-half-0": "1-½-0", "3-2-1": "3-2-1"}
+
+
+def _date(value: str | None) -> datetime.date | None:
+    return datetime.date.fromisoformat(value) if value else None
+
+
+def overview(request, season: Season):
+    stored = defaultdict(list)
+    for table in stored_tables(season, [KIND_BGP, KIND_CLASS], rows_limit=3):
+        stored[table.kind].append(table)
+    people = People(season, [r["player"] for c in stored[KIND_CLASS] for r in c.row_details])
+    tournaments = t.TournamentListTable(
+        [
+            {
+                "date": _date(tb.data["date"]),
+                "name": tb.data["name"],
+                "county": tb.data["county"],
+                "groups": len(tb.data["groups"]),
+                "participants": tb.data["participants"],
+                "url": season_url(season, "tournament", tb.key),
+            }
+            for tb in stored[KIND_BGP]
+        ]
+    )
+    classes = [
+        {
+            "name": c.data["name"],
+            "url": season_url(season, "class", c.key),
+            "leaders": [people.decorate(r) for r in c.row_details],
+        }
+        for c in stored[KIND_CLASS]
+    ]
+    return render(
+        request,
+        "rankings/chess/season.html",
+        season_context(
+            request,
+            season,
+            tab="",
+            tournament_table=tournaments,
+            classes=classes,
+        ),
+    )
+
+
+def _bgp_explain(row: dict, data: dict) -> str:
+    if data["county"]:
+        rule = _(
+            "County championship (Kretsmesterskap): %(winner)s to each class winner, %(others)s "
+            "to everyone else."
+        ) % {"winner": data["county_winner"], "others": data["county_others"]}
+    else:
+        rule = _(
+            "%(n)s participants, the %(which)s scale: %(scale)s, then %(further)s for every "
+            "further place."
+        ) % {
+            "n": data["participants"],
+            "which": _("long") if data["large_scale"] else _("short"),
+            "scale": ", ".join(str(n) for n in data["scale"]),
+            "further": data["further"],
+        }
+    return format_html(
+        "{}<br>{}",
+        _("Place %(place)s in class %(class)s in %(group)s (group place %(gp)s).")
+        % {
+            "place": row["place"],
+            "class": row["class"],
+            "group": row["group"],
+            "gp": row["group_place"],
+        },
+        rule,
+    )
+
+
+def tournament_detail(request, season: Season, tournament: str):
+    stored = standings_table(season=season, kind=KIND_BGP, key=tournament)
+    if stored is None:
+        raise Http404(_("No such tournament."))
+    data = stored.data
+    people = People(season, [r["player"] for r in stored.row_details])
+    by_class: dict[str, list] = defaultdict(list)
+    for r in stored.row_details:
+        by_class[r["class"]].append(
+            {
+                **people.decorate(r),
+                "points_explain": _bgp_explain(r, data),
+                "group_url": season_url(season, "group", tournament, r["group_id"]),
+            }
+        )
+    classes = [
+        {"name": name, "table": t.BgpTable(rows), "slug": slugify(name) or f"c{i}"}
+        for i, (name, rows) in enumerate(by_class.items())
+    ]
+    groups = [
+        {
+            **g,
+            "scale": SCALE_LABELS.get(g["scale"], g["scale"]),
+            "url": season_url(season, "group", tournament, g["id"]),
+        }
+        for g in data["groups"]
+    ]
+    return render(
+        request,
+        "rankings/chess/tournament.html",
+        season_context(
+            request,
+            season,
+            tournament=data,
+            tournament_date=_date(data["date"]),
+            groups=groups,
+            classes=classes,
+        ),
+    )
+
+
+def _term_rows(terms: list[dict], column: int, people: People):
+    """The terms of Monrad column `column` (1-based), those left out struck through: a term with
+    cut k is left out of the first k columns."""
+    return format_html_join(
+        "",
+        '<tr class="{}"><td>{}</td><td>{}</td><td class="text-end">{}</td></tr>',
+        (
+            (
+                "text-decoration-line-through text-body-secondary" if term["cut"] >= column else "",
+                term["round"],
+                people.name(term["opponent"]) if term["opponent"] else _("no real game"),
+                chess_number(term["value"]),
+            )
+            for term in terms
+        ),
+    )
+
+
+def _monrad_explain(row: dict, column: int, columns: int, people: People) -> str:
+    left_out = columns - column  # how many of the lowest terms the column leaves out
+    lowest = {2: _("the two lowest"), 1: _("the lowest"), 0: _("none")}[left_out]
+    return format_html(
+        '<div class="small mb-1">{}</div><table class="table table-sm mb-1"><thead><tr><th>{}</th>'
+        '<th>{}</th><th class="text-end">{}</th></tr></thead><tbody>{}</tbody></table>'
+        '<div class="small">{}</div>',
+        _("Each opponent's final points; a round without a real game counts 0. Left out: %(cut)s.")
+        % {"cut": lowest},
+        _("Round"),
+        _("Opponent"),
+        _("Points"),
+        _term_rows(row["terms"], column, people),
+        _("Sum: %(sum)s") % {"sum": chess_number(row["monrad"][column - 1])},
+    )
+
+
+def _berger_explain(row: dict, people: People) -> str:
+    if not row["berger_terms"]:
+        return format_html("{}", _("No opponent beaten or drawn with in a real game: 0."))
+    items = format_html_join(
+        "",
+        "<li>{}</li>",
+        (
+            (
+                (
+                    _("beat %(name)s (%(points)s): %(value)s")
+                    if term["kind"] == "win"
+                    else _("drew with %(name)s (%(points)s), half: %(value)s")
+                )
+                % {
+                    "name": people.name(term["opponent"]),
+                    "points": chess_number(term["opponent_points"]),
+                    "value": chess_number(term["value"]),
+                },
+            )
+            for term in row["berger_terms"]
+        ),
+    )
+    return format_html(
+        '<ul class="small ps-3 mb-1">{}</ul><div class="small">{}</div>',
+        items,
+        _("Sum: %(sum)s") % {"sum": chess_number(row["berger"])},
+    )
+
+
+def _kind_label(kind: str) -> str:
+    return {
+        "win": _("win"),
+        "draw": _("draw"),
+        "loss": _("loss"),
+        "forfeit-win": _("forfeit win (WO)"),
+        "forfeit-loss": _("forfeit loss"),
+        "walkover": _("walkover (WO)"),
+        "none": _("not played"),
+        "pending": _("result to come"),
+    }.get(kind, kind)
+
+
+def _points_explain(row: dict, people: People) -> str:
+    items = format_html_join(
+        "",
+        '<tr><td>{}</td><td>{}</td><td>{}</td><td class="text-end">{}</td></tr>',
+        (
+            (
+                number,
+                _kind_label(r["kind"]),
+                people.name(r["opponent"]) if r["opponent"] else "",
+                chess_number(r["points"]),
+            )
+            for number, r in enumerate(row["results"], start=1)
+        ),
+    )
+    return format_html(
+        '<table class="table table-sm mb-1"><tbody>{}</tbody></table><div class="small">{}</div>',
+        items,
+        _("Sum: %(sum)s") % {"sum": chess_number(row["points"])},
+    )
+
+
+def group_rows(rows: list[dict], columns: int, people: People) -> list[dict]:
+    result = []
+    for r in rows:
+        row = {
+            **people.decorate(r),
+            "born": r.get("born") or "",
+            "points_explain": _points_explain(r, people),
+            "berger": r["berger"],
+            "berger_explain": _berger_explain(r, people),
+        }
+        for n, value in enumerate(r["cells"], start=1):
+            row[f"r{n}"] = value
+        for k in range(1, columns + 1):
+            row[f"m{k}"] = r["monrad"][k - 1]
+            row[f"m{k}_explain"] = _monrad_explain(r, k, columns, people)
+        result.append(row)
+    return result
+
+
+def _file_stem(season: Season, tournament: str, name: str, pk: int) -> str:
+    """A download's name: ASCII slugs only (a group name may hold anything)."""
+    return f"{season.series.slug}-{season.slug}-{slugify(tournament)}-{slugify(name) or pk}"
+
+
+def _group_table(season: Season, tournament: str, group: int):
+    stored = standings_table(season=season, kind=KIND_GROUP, key=str(group))
+    if stored is None or stored.data["tournament"] != tournament:
+        raise Http404(_("No such group."))
+    return stored
+
+
+def group_detail(request, season: Season, tournament: str, group: int):
+    stored = _group_table(season, tournament, group)
+    data = stored.data
+    people = People(season, [r["player"] for r in stored.row_details])
+    table = t.crosstable(
+        group_rows(stored.row_details, data["columns"], people), data["rounds"], data["columns"]
+    )
+    return export_or_render(
+        request,
+        table,
+        _file_stem(season, data["tournament"], data["name"], data["id"]),
+        "rankings/chess/group.html",
+        season_context(
+            request,
+            season,
+            group=data,
+            scale=SCALE_LABELS.get(data["scale"], data["scale"]),
+            table=table,
+            tournament_url=season_url(season, "tournament", tournament),
+        ),
+    )
+
+
+def group_trf_download(request, season: Season, tournament: str, group: int):
+    found = (
+        Group.objects.select_related("tournament")
+        .filter(pk=group, tournament__season=season, tournament__key=tournament)
+        .first()
+    )
+    if found is None:
+        raise Http404(_("No such group."))
+    response = HttpResponse(group_trf(season, found), content_type="text/plain; charset=utf-8")
+    name = _file_stem(season, tournament, found.name, found.pk)
+    response["Content-Disposition"] = f'attachment; filename="{name}.trf"'
+    return response
+
+
+def _class_rows(stored, people: People, names: dict[str, str], season: Season) -> list[dict]:
+    rows = []
+    for r in stored.row_details:
+        parts = [(names.get(c["tournament"], c["tournament"]), c["points"]) for c in r["counted"]]
+        rows.append(
+            {
+                **people.decorate(r),
+                "counted": ", ".join(f"{n} {p}" for n, p in parts),
+                "counted_html": format_html_join(
+                    " · ",
+                    '<a href="{}">{}</a> {}',
+                    (
+                        (season_url(season, "tournament", c["tournament"]), n, p)
+                        for c, (n, p) in zip(r["counted"], parts, strict=True)
+                    ),
+                ),
+                "points_explain": format_html(
+                    "{} = {}",
+                    " + ".join(str(p) for _n, p in parts),
+                    r["points"],
+                ),
+            }
+        )
+    return rows
+
+
+def classes(request, season: Season):
+    stored = stored_tables(season, [KIND_CLASS])
+    people = People(season, [r["player"] for c in stored for r in c.row_details])
+    names = dict(season.tournaments.values_list("key", "name"))
+    sections = [
+        {
+            "name": c.data["name"],
+            "url": season_url(season, "class", c.key),
+            "table": t.ClassTable(_class_rows(c, people, names, season), orderable=False),
+        }
+        for c in stored
+    ]
+    return render(
+        request,
+        "rankings/chess/classes.html",
+        season_context(request, season, tab="classes", sections=sections),
+    )
+
+
+def class_detail(request, season: Season, cls: str):
+    stored = standings_table(season=season, kind=KIND_CLASS, key=cls)
+    if stored is None:
+        raise Http404(_("No such class in this season."))
+    people = People(season, [r["player"] for r in stored.row_details])
+    names = dict(season.tournaments.values_list("key", "name"))
+    table = t.ClassTable(_class_rows(stored, people, names, season))
+    return export_or_render(
+        request,
+        table,
+        f"{season.series.slug}-{season.slug}-bgp-{stored.key}",
+        "rankings/chess/class.html",
+        season_context(request, season, tab="classes", name=stored.data["name"], table=table),
+    )
+
+
+def player_section(player, season: Season, rows):
+    """The player's groups of a season: place, points and BGP points; his class standings."""
+    groups = [r for r in rows if r.table.kind == KIND_GROUP]
+    if not groups:
+        return None
+    bgp = {r.table.key: r.detail for r in rows if r.table.kind == KIND_BGP}
+    table = t.PlayerSeasonTable(
+        [
+            {
+                "date": _date(r.table.data["date"]),
+                "tournament": r.table.data["tournament_name"],
+                "group": r.table.data["name"],
+                "place": r.rank,
+                "points": r.detail["points"],
+                "bgp": (bgp.get(r.table.data["tournament"]) or {}).get("points"),
+                "url": season_url(season, "group", r.table.data["tournament"], r.table.data["id"]),
+            }
+            for r in groups
+        ],
+        orderable=False,
+    )
+    standings = [
+        {
+            "name": r.table.data["name"],
+            "rank": r.rank,
+            "points": r.detail["points"],
+            "url": season_url(season, "class", r.table.key),
+        }
+        for r in rows
+        if r.table.kind == KIND_CLASS
+    ]
+    return "rankings/chess/player_section.html", {"table": table, "standings": standings}

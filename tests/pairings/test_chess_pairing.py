@@ -1,0 +1,48 @@
+"""The chess pairing attached to the system's spec: the pair_round JSON of interchange.md for a
+stored group, WOs of the whole tournament, rematches said out loud, and saving."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from competitions.interchange import import_competition
+from competitions.models import Group, RoundEntry
+from competitions.registry import get_system
+from tests.chess_files import chess_file
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_next_round_of_a_stored_group_as_pair_round_json():
+    season = import_competition(chess_file())
+    pairing = get_system("chess-bgp").pairing
+    group = Group.objects.get(name="Gruppe A")
+    proposal = pairing.pair_next_round(season, group=group)
+    assert proposal["round"] == 5 and proposal["group"] == group.pk
+    assert set(proposal) == {"round", "group", "pairs", "bye", "relaxed"}
+    paired = [k for p in proposal["pairs"] for k in (p["white"], p["black"])]
+    assert sorted(paired + [proposal["bye"]]) == ["a", "b", "c", "d", "e"]
+    # b, d and e had their WO; a (3½) and c (1½) had none: c has the fewest points.
+    assert proposal["bye"] == "c"
+    assert all(p["manual"] is False for p in proposal["pairs"])
+    round_ = pairing.save(season, proposal)
+    assert round_.number == 5
+    assert RoundEntry.objects.get(round=round_, status="walkover").player.key == "c"
+    assert round_.games.filter(result="").count() == 2
+    with pytest.raises(ValidationError, match="without a result"):
+        pairing.pair_next_round(season, group=group)
+
+
+def test_rematches_are_named_in_relaxed_and_walkovers_elsewhere_count():
+    data = chess_file()
+    group_b = data["tournaments"][0]["groups"][1]
+    group_b["players"].append({"player": "c", "class": "Lilleputt"})
+    group_b["rounds"][0].append({"walkover": "c"})
+    season = import_competition(data)
+    pairing = get_system("chess-bgp").pairing
+    small = Group.objects.get(name="Gruppe B")  # f and g met; c had a WO
+    proposal = pairing.pair_next_round(season, group=small, present=["f", "g"])
+    assert proposal["relaxed"] == ["rematch:1"] and proposal["pairs"][0]["rematch"]
+    # In Gruppe A, b, d and e had their WO, and c had one in Gruppe B of the same tournament:
+    # a is the only one left without a WO, whatever his points.
+    big = Group.objects.get(name="Gruppe A")
+    assert pairing.pair_next_round(season, group=big)["bye"] == "a"

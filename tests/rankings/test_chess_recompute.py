@@ -1,0 +1,146 @@
+"""Chess standings through the real stack on a real COMMIT: a result changed through the ORM
+(as the admin or a page does) recomputes the season; a recompute is a pure function of the data;
+and a full recompute of a federation-sized tournament stays within a small multiple of a bare
+load of its rows."""
+
+import time
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from competitions.interchange import import_competition
+from competitions.models import Game, Player, RoundEntry, Season
+from rankings.engines import chess as engine
+from rankings.services import season_recompute
+from rankings.systems.chess.standings import compute, load_groups
+from tests.chess_files import chess_file
+from tests.helpers import fresh, season_rows, stored
+
+pipeline = pytest.mark.django_db(transaction=True)
+
+
+def group_rows(season, name: str = "Gruppe A") -> dict:
+    from competitions.models import Group
+
+    group = Group.objects.get(name=name, tournament__season=season)
+    return {r["player"]: r for r in season_rows(season, "group", str(group.pk))}
+
+
+@pipeline
+def test_a_result_changed_through_the_orm_recomputes_the_crosstable_and_bgp():
+    season = import_competition(chess_file())
+    assert group_rows(season)["a"]["points"] == 3.5
+    game = Game.objects.get(round__group__name="Gruppe A", round__number=1, board=1)  # a beat b
+    with transaction.atomic():
+        game.result = "0-1"
+        game.save()
+    season = fresh(season)
+    assert not season.stale
+    rows = group_rows(season)
+    assert (rows["a"]["points"], rows["b"]["points"]) == (2.5, 4)
+    assert rows["b"]["place"] == 1 and rows["a"]["cells"][0] == "-H1"
+    kadett = season_rows(season, "class", "kadett")
+    assert kadett[0]["player"] == "b"
+
+
+@pipeline
+def test_a_walkover_removed_and_a_player_renamed_recompute_too():
+    season = import_competition(chess_file())
+    with transaction.atomic():
+        RoundEntry.objects.get(
+            round__group__name="Gruppe A", round__number=1, status="walkover"
+        ).delete()
+    rows = group_rows(fresh(season))
+    assert rows["e"]["points"] == 0 and rows["e"]["cells"][0] == ""
+    with transaction.atomic():
+        player = Player.objects.get(key="a")
+        player.born = 2010
+        player.save()
+    assert group_rows(fresh(season))["a"]["born"] == 2010
+
+
+@pipeline
+def test_recomputing_twice_stores_the_same_byte_for_byte():
+    season = import_competition(chess_file())
+    before = stored(season)
+    assert season_recompute(season_id=season.pk, force=True)
+    assert stored(season) == before
+
+
+def federation_file(players: int = 70, rounds: int = 7) -> dict:
+    """A BGP tournament of `players` in three groups, every round played."""
+    data = chess_file()
+    keys = [f"x{i}" for i in range(players)]
+    data["players"] += [{"id": k, "name": f"Spiller {k}"} for k in keys]
+    groups = []
+    size = players // 3 + 1
+    for g in range(3):
+        members = keys[g * size : (g + 1) * size]
+        n = len(members) - len(members) % 2
+        group_rounds = []
+        for r in range(rounds):
+            order = members[r:] + members[:r]
+            round_ = [
+                {
+                    "white": order[i],
+                    "black": order[n - 1 - i],
+                    "result": ("1-0", "0-1", "1/2-1/2")[(i + r) % 3],
+                }
+                for i in range(n // 2)
+            ]
+            if len(members) % 2:
+                round_.append({"walkover": order[-1]})
+            group_rounds.append(round_)
+        groups.append(
+            {
+                "name": f"Gruppe {g + 1}",
+                "players": [
+                    {"player": k, "class": ("Kadett", "Lilleputt")[i % 2]}
+                    for i, k in enumerate(members)
+                ],
+                "rounds": group_rounds,
+            }
+        )
+    data["tournaments"].append({"id": "big", "name": "Big", "date": "2026-03-01", "groups": groups})
+    return data
+
+
+@pytest.mark.django_db
+def test_a_full_recompute_loads_the_season_in_a_few_queries_and_stays_quick():
+    season = import_competition(federation_file())
+    season = Season.objects.select_related("series").get(pk=season.pk)
+    with CaptureQueriesContext(connection) as ctx:
+        tables = compute(season)
+    # settings in memory; tournaments, groups, members, rounds, entries
+    assert len(ctx.captured_queries) == 5
+    big = next(t for t in tables if t.kind == "bgp" and t.key == "big")
+    assert big.data["participants"] == 70 and big.data["large_scale"]
+    assert sorted({r.points for r in big.rows})[-1] == 20
+
+    start = time.perf_counter()
+    for _ in range(3):
+        load_groups(season)
+    bare = (time.perf_counter() - start) / 3
+    start = time.perf_counter()
+    for _ in range(3):
+        compute(season)
+    full = (time.perf_counter() - start) / 3
+    assert full < 10 * bare + 0.05, (full, bare)
+
+
+def test_the_engine_ranks_a_seventy_player_group_quickly():
+    players = tuple(f"p{i}" for i in range(70))
+    rounds = tuple(
+        engine.RoundIn(
+            games=tuple(
+                engine.Game(players[(i + r) % 70], players[(69 - i + r) % 70], "1-0")
+                for i in range(35)
+            )
+        )
+        for r in range(9)
+    )
+    start = time.perf_counter()
+    out = engine.group_table(engine.GroupIn(players=players, rounds=rounds))
+    assert time.perf_counter() - start < 0.5
+    assert len(out.rows) == 70
