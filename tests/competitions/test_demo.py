@@ -39,6 +39,16 @@ def fast_passwords(settings):
     settings.PASSWORD_HASHERS = FAST_HASHERS
 
 
+@pytest.fixture
+def only_circuit_demo(monkeypatch):
+    """The circuit's demo alone: the other systems' demos have their own tests."""
+    from competitions.registry import all_systems
+
+    for spec in all_systems():
+        if spec.key != "boardgame-circuit" and spec.demo is not None:
+            patch_spec(monkeypatch, spec.key, demo=None)
+
+
 def load_demo(*args: str) -> str:
     out = StringIO()
     call_command("load_demo", *args, stdout=out)
@@ -152,7 +162,9 @@ def assert_demo_loaded() -> Series:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_load_demo_is_idempotent_and_creates_the_logins(files, fast_passwords, monkeypatch):
+def test_load_demo_is_idempotent_and_creates_the_logins(
+    files, fast_passwords, monkeypatch, only_circuit_demo
+):
     monkeypatch.delenv("PORT", raising=False)
     first = load_demo()
     # Every demo file imported, whole.
@@ -214,7 +226,9 @@ def table_rows(season: Season, kind: str = "yearly") -> list[dict]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_load_demo_reset_imports_again(fast_passwords, monkeypatch, circuit_file):
+def test_load_demo_reset_imports_again(
+    fast_passwords, monkeypatch, circuit_file, only_circuit_demo
+):
     # A one-season demo keeps this quick; the mechanics are those of the real one.
     demo = DemoSeries(
         slug=SERIES, name=SERIES_NAME, files=lambda: [circuit_file], last_season="2025"
@@ -239,7 +253,9 @@ def test_load_demo_refuses_in_production(settings):
 
 
 @pytest.mark.django_db
-def test_load_demo_forced_in_production_uses_port(settings, fast_passwords, monkeypatch):
+def test_load_demo_forced_in_production_uses_port(
+    settings, fast_passwords, monkeypatch, only_circuit_demo
+):
     settings.PRODUCTION = True
     monkeypatch.setenv("PORT", "8123")
     patch_spec(monkeypatch, "boardgame-circuit", demo=None)
