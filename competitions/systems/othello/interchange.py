@@ -8,6 +8,7 @@
 Places are 1..n, each once (rules.md §2); `rating` is required, `{}` is a debutant.
 """
 
+import re
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -28,6 +29,9 @@ from competitions.models import Player, Season, Tournament
 from .models import Placement
 from .ratings import RatingEntry, RatingError, entry_from_json, entry_to_json
 from .settings import COUNTRY_RE, PARTICIPANTS_MAX, TOURNAMENT_OPTIONS, tournament_flags
+
+# A tournament id is part of its page addresses (tournaments/<id>/).
+TOURNAMENT_ID_RE = re.compile(r"^(?!\.+$)[\w.-]+$")
 
 
 def _flags(raw: dict, path: str, sm_path: str | None) -> dict:
@@ -84,7 +88,8 @@ def read_participant(
     try:
         entry = entry_from_json(raw["rating"])
     except RatingError as exc:
-        raise FileError(join(join(path, "rating"), exc.field), exc.message) from None
+        where = join(path, "rating")
+        raise FileError(join(where, exc.field) if exc.field else where, exc.message) from None
     return Placement(
         player=player,
         place=place,
@@ -106,6 +111,15 @@ def read(data: dict, ctx: ReadContext) -> None:
         path = f"tournaments[{i}]"
         expect(raw, dict, path, _("an object"))
         key = text(raw, "id", path, max_length=64)
+        if not TOURNAMENT_ID_RE.match(key):
+            raise FileError(
+                join(path, "id"),
+                _(
+                    "a tournament id may hold only letters, digits, “-”, “_” and “.” (it is "
+                    "part of the page addresses), got %(id)r"
+                )
+                % {"id": key},
+            )
         if key in keys:
             raise FileError(join(path, "id"), _("duplicate tournament id %(id)r") % {"id": key})
         keys.add(key)
