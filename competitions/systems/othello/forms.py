@@ -2,7 +2,7 @@
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy
 
 from competitions.forms import TournamentForm
 from competitions.models import Player
@@ -14,19 +14,21 @@ UPLOAD_MAX_BYTES = 1_000_000
 
 class GPTournamentForm(TournamentForm):
     name = forms.CharField(
-        label=_l("Name"),
+        label=gettext_lazy("Name"),
         max_length=200,
-        widget=forms.TextInput(attrs={"placeholder": _l("e.g. Stockholm Open")}),
+        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("e.g. Stockholm Open")}),
     )
     sm = forms.BooleanField(
-        label=_l("Swedish championship (SM)"),
+        label=gettext_lazy("Swedish championship (SM)"),
         required=False,
-        help_text=_l("Breaks ties in the season standings when the season's SM rule is on."),
+        help_text=gettext_lazy(
+            "Breaks ties in the season standings when the season's SM rule is on."
+        ),
     )
     egp = forms.BooleanField(
-        label=_l("European GP (EGP)"),
+        label=gettext_lazy("European GP (EGP)"),
         required=False,
-        help_text=_l(
+        help_text=gettext_lazy(
             "Counts only for players with a Swedish GP this season when the season's EGP rule "
             "is on."
         ),
@@ -44,9 +46,11 @@ class GPTournamentForm(TournamentForm):
 
 class _StandingsForm(forms.Form):
     create_players = forms.BooleanField(
-        label=_l("Add unknown names as new players"),
+        label=gettext_lazy("Add unknown names as new players"),
         required=False,
-        help_text=_l("Off, an unknown name is refused, so a typo does not create a new person."),
+        help_text=gettext_lazy(
+            "Off, an unknown name is refused, so a typo does not create a new person."
+        ),
     )
 
     def __init__(self, *args, players: list[Player], country: str, **kwargs):
@@ -78,7 +82,7 @@ class StandingsForm(_StandingsForm):
     """The final standings typed: one participant per line."""
 
     text = forms.CharField(
-        label=_l("Final standings, one participant per line"),
+        label=gettext_lazy("Final standings, one participant per line"),
         widget=forms.Textarea(
             attrs={
                 "rows": 14,
@@ -100,7 +104,7 @@ class StandingsForm(_StandingsForm):
 class UploadForm(_StandingsForm):
     """The final standings as a CSV file with the columns place, player, country, rating."""
 
-    file = forms.FileField(label=_l("CSV file"))
+    file = forms.FileField(label=gettext_lazy("CSV file"))
 
     def clean_file(self):
         upload = self.cleaned_data["file"]

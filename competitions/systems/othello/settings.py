@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy
 
 from competitions.registry import BOOL, INT, NUMBER, TEXT, Setting, SettingsSpec
 
@@ -25,74 +25,78 @@ UNCERTAINTY_MAX = 2000
 PARTICIPANTS_MAX = 1000
 
 FIELDS = (
-    Setting("best_n", _l("Best tournaments counted"), INT, 5, 1, 100),
+    Setting("best_n", gettext_lazy("Best tournaments counted"), INT, 5, 1, 100),
     Setting(
         "country",
-        _l("Country whose players score"),
+        gettext_lazy("Country whose players score"),
         TEXT,
         "SE",
         max_length=2,
-        help_text=_l("Two capital letters, e.g. SE."),
+        help_text=gettext_lazy("Two capital letters, e.g. SE."),
     ),
     Setting(
         "max_factor",
-        _l("Max points: factor a of the ranking sum"),
+        gettext_lazy("Max points: factor a of the ranking sum"),
         NUMBER,
         0.004,
         0,
         1,
-        help_text=_l("M = a · ranking sum + b; the federation's a is 0.004."),
+        help_text=gettext_lazy("M = a · ranking sum + b; the federation's a is 0.004."),
     ),
     Setting(
         "max_base",
-        _l("Max points: base b"),
+        gettext_lazy("Max points: base b"),
         NUMBER,
         7,
         2,
         1000,
-        help_text=_l("M = a · ranking sum + b; the federation's b is 7."),
+        help_text=gettext_lazy("M = a · ranking sum + b; the federation's b is 7."),
     ),
     Setting(
         "nr_factor",
-        _l("FFO to Nordic: factor"),
+        gettext_lazy("FFO to Nordic: factor"),
         NUMBER,
         0.539,
         0,
         2,
-        help_text=_l("Nordic-equivalent = factor · FFO rating + offset (0.539 and 172)."),
+        help_text=gettext_lazy("Nordic-equivalent = factor · FFO rating + offset (0.539 and 172)."),
     ),
-    Setting("nr_offset", _l("FFO to Nordic: offset"), NUMBER, 172, -3000, 3000),
+    Setting("nr_offset", gettext_lazy("FFO to Nordic: offset"), NUMBER, 172, -3000, 3000),
     Setting(
         "provisional_floor",
-        _l("Provisional FFO rating: lowest value after the uncertainty"),
+        gettext_lazy("Provisional FFO rating: lowest value after the uncertainty"),
         NUMBER,
         1600,
         0,
         RATING_MAX,
     ),
-    Setting("debutant_rating", _l("Rating of a debutant"), NUMBER, 1000, 0, RATING_MAX),
+    Setting("debutant_rating", gettext_lazy("Rating of a debutant"), NUMBER, 1000, 0, RATING_MAX),
     Setting(
         "rating_floor",
-        _l("Ranking sum: rating that counts nothing"),
+        gettext_lazy("Ranking sum: rating that counts nothing"),
         NUMBER,
         900,
         0,
         RATING_MAX,
-        help_text=_l("Each participant adds max(0, rating − this) to the ranking sum."),
+        help_text=gettext_lazy("Each participant adds max(0, rating − this) to the ranking sum."),
     ),
     Setting(
         "sm_tiebreak",
-        _l("Break ties by the Swedish championship (SM), then by rating"),
+        gettext_lazy("Break ties by the Swedish championship (SM), then by rating"),
         BOOL,
         False,
-        help_text=_l("The federation's rule; off: equal points share the rank (rules.md)."),
+        help_text=gettext_lazy(
+            "The federation's rule; off: equal points share the rank (rules.md)."
+        ),
     ),
     Setting(
         "egp_rule",
-        _l("European GP points count only with a Swedish GP played"),
+        gettext_lazy("European GP points count only with a Swedish GP played"),
         BOOL,
         False,
-        help_text=_l("The federation's rule; off: a European GP counts like any other tournament."),
+        help_text=gettext_lazy(
+            "The federation's rule; off: a European GP counts like any other tournament."
+        ),
     ),
 )
 
@@ -117,8 +121,8 @@ def _both_flags(raw: dict) -> list[tuple[str, str]]:
 
 TOURNAMENT_OPTIONS = SettingsSpec(
     fields=(
-        Setting("sm", _l("Swedish championship (SM)"), BOOL, False),
-        Setting("egp", _l("European GP (EGP)"), BOOL, False),
+        Setting("sm", gettext_lazy("Swedish championship (SM)"), BOOL, False),
+        Setting("egp", gettext_lazy("European GP (EGP)"), BOOL, False),
     ),
     extra=_both_flags,
 )

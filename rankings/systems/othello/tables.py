@@ -48,7 +48,7 @@ class TournamentNameColumn(tables.Column):
 
 class TournamentListTable(BaseTable):
     date = tables.DateColumn(
-        verbose_name=_("Date"), format="j M Y", attrs={"td": {"class": "text-nowrap"}}
+        verbose_name=_("Date"), format="j M", attrs={"td": {"class": "text-nowrap"}}
     )
     name = TournamentNameColumn(verbose_name=_("Tournament"))
     participants = NumberColumn(verbose_name=_("Players"))
@@ -178,10 +178,10 @@ class PlayerResultsTable(BaseTable):
 
 class WhatIfTournamentTable(BaseTable):
     name = TournamentNameColumn(verbose_name=_("Tournament"))
-    participants = NumberColumn(verbose_name=_("Players"))
-    stored_max = NumberColumn(verbose_name=_("Max points now"))
+    participants = NumberColumn(verbose_name=_("Players"), attrs=NUMBER_WIDE)
+    stored_max = NumberColumn(verbose_name=_("Max points now"), attrs=NUMBER_WIDE)
     stored_series = tables.Column(verbose_name=_("Series now"), orderable=False)
-    max_points = NumberColumn(verbose_name=_("Max points if"))
+    max_points = NumberColumn(verbose_name=_("Max points if"), attrs=NUMBER_WIDE)
     x = NumberColumn(verbose_name=_("x if"), attrs=NUMBER_WIDE)
     series = tables.Column(verbose_name=_("Series if"), orderable=False)
 

@@ -10,7 +10,7 @@ from django import forms
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy
 
 from competitions.models import Season
 from competitions.systems.othello.settings import parse_settings, tournament_flags
@@ -187,14 +187,14 @@ class WhatIfForm(forms.Form):
     """The coefficients of max = a · ranking sum + b, bounded as the season settings are."""
 
     a = forms.DecimalField(
-        label=_l("a (factor of the ranking sum)"),
+        label=gettext_lazy("a (factor of the ranking sum)"),
         min_value=Decimal(0),
         max_value=Decimal(1),
         max_digits=9,
         decimal_places=6,
     )
     b = forms.DecimalField(
-        label=_l("b (base)"),
+        label=gettext_lazy("b (base)"),
         min_value=Decimal(2),
         max_value=Decimal(1000),
         max_digits=9,
