@@ -237,7 +237,8 @@ def compute_tournament(t: TournamentIn, settings: Settings = Settings()) -> Tour
     c = settings.coefficients
     ordered = sorted(t.participants, key=lambda p: (p.place, p.player))
     rated = [(p, *nordic_equivalent(p.rating, c)) for p in ordered]
-    s = ranking_sum((nr for _p, nr, _rule in rated), c)
+    parts = [contribution(nr, c) for _p, nr, _rule in rated]
+    s = sum(parts, Fraction(0))  # the ranking sum
     m = max_points(s, c)
     series = points_series(m, len(ordered))
     entries = tuple(
@@ -249,11 +250,11 @@ def compute_tournament(t: TournamentIn, settings: Settings = Settings()) -> Tour
             rule=rule,
             ffo_used=ffo_used(p.rating, c),
             nr=nr,
-            contribution=contribution(nr, c),
+            contribution=part,
             series_points=g,
             points=g if p.country == settings.country else None,
         )
-        for (p, nr, rule), g in zip(rated, series, strict=True)
+        for (p, nr, rule), part, g in zip(rated, parts, series, strict=True)
     )
     return TournamentOut(
         id=t.id,

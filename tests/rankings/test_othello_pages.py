@@ -225,7 +225,11 @@ EXPECTED_QUERIES = {
         PLAYERS,
         ENTRIES,
     ],
-    "player": ["the player with series and club", "all the player's rows with their tables"],
+    "player": [
+        "the player with series and club",
+        "all the player's rows with their tables",
+        "every participant of the player's GP tournaments, for their computations",
+    ],
 }
 
 

@@ -7,7 +7,6 @@ the EGP rule) are switches, off by default, so rules.md stays what a season comp
 manager turns them on.
 """
 
-import math
 import re
 from dataclasses import dataclass
 from decimal import Decimal
@@ -183,13 +182,18 @@ def decimal_text(value: Fraction | int, places: int = 6) -> str:
     """An exact value as a decimal: exactly when it has a finite decimal form (every S, M and
     NR of decimal coefficients has one), else rounded half up to `places` decimals."""
     value = Fraction(value)
-    rest, twos, fives = value.denominator, 0, 0
+    numerator, denominator = abs(value.numerator), value.denominator
+    rest, twos, fives = denominator, 0, 0
     while rest % 2 == 0:
         rest, twos = rest // 2, twos + 1
     while rest % 5 == 0:
         rest, fives = rest // 5, fives + 1
-    digits = max(twos, fives) if rest == 1 else places
-    units = math.floor(abs(value) * 10**digits + Fraction(1, 2))
+    if rest == 1:
+        digits = max(twos, fives)
+        units = numerator * 10**digits // denominator  # exact
+    else:
+        digits = places
+        units = (2 * numerator * 10**digits + denominator) // (2 * denominator)
     text = str(units).rjust(digits + 1, "0")
     if digits:
         text = f"{text[:-digits]}.{text[-digits:]}".rstrip("0").rstrip(".")

@@ -36,23 +36,22 @@ def nr(entry: dict, tournament: dict) -> str:
         "rankings/othello/explain/nr.html",
         {"e": entry, "c": tournament["coefficients"]},
     )
-    return details(entry["nr_text"], body)
+    return details(entry["nr"], body)
 
 
 def points(entry: dict, tournament: dict) -> str:
-    """The points of a place: g1 = floor(M), then the floored chain, and who receives them."""
-    place_index = next(
-        i for i, e in enumerate(tournament["entries"]) if e["player"] == entry["player"]
-    )
+    """The points of a place (the entry's `k`-th of the series): g1 = floor(M), then the
+    floored chain, and who receives them."""
+    k = entry["k"]
     series = tournament["series"]
-    above = series[place_index - 1] if place_index else None
+    above = series[k - 2] if k > 1 else None
     x = tournament["x"]
     body = render_to_string(
         "rankings/othello/explain/points.html",
         {
             "e": entry,
             "t": tournament,
-            "k": place_index + 1,
+            "k": k,
             "above": above,
             "product": None if above is None or x is None else f"{above * x:.6f}",
             "x": x_text(x),
@@ -62,13 +61,14 @@ def points(entry: dict, tournament: dict) -> str:
     return details(received(entry["points"], entry["series_points"]), body)
 
 
-def computation(tournament: dict, highlight: str | None = None) -> str:
+def computation(tournament: dict, entries: list[dict], highlight: str | None = None) -> str:
     """The whole computation of a tournament: each participant's rating entry -> NR ->
     contribution, then S, M, x and the series (the player page's explanation of a result)."""
     return render_to_string(
         "rankings/othello/explain/computation.html",
         {
             "t": tournament,
+            "entries": entries,
             "highlight": highlight,
             "x": x_text(tournament["x"]),
             "series": series_text(tournament["series"]),
@@ -84,11 +84,11 @@ def received(points: int | None, series_points: int) -> str:
     return str(points)
 
 
-def result(entry: dict, tournament: dict, player: str) -> str:
+def result(entry: dict, tournament: dict, entries: list[dict], player: str) -> str:
     """A player's GP points at a tournament, opening the tournament's computation."""
     return details(
         received(entry["points"], entry["series_points"]),
-        computation(tournament, highlight=player),
+        computation(tournament, entries, highlight=player),
     )
 
 

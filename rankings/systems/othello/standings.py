@@ -6,13 +6,12 @@ participants in place order) and one for the season standings.
 """
 
 from collections import defaultdict
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from competitions.models import Season
 from competitions.systems.othello.models import Placement
-from competitions.systems.othello.ratings import RatingEntry, describe, entry_to_json
+from competitions.systems.othello.ratings import RatingEntry, entry_to_json
 from competitions.systems.othello.settings import (
     GPSettings,
     decimal_text,
@@ -62,7 +61,9 @@ def _fraction(value) -> Fraction | None:
 
 
 def load_season(season: Season) -> tuple[list, dict[int, list[tuple]], dict[str, str]]:
-    """The season's tournaments and their placements, in two queries whatever their size."""
+    """The season's tournaments and their placements (player key, place, country, nordic,
+    ffo, provisional, uncertainty), and the players' names, in two queries whatever their
+    size."""
     tournaments = list(season.tournaments.all())
     rows = (
         Placement.objects.filter(tournament__season=season)
@@ -132,42 +133,26 @@ def coefficient_texts(settings: engine.Settings) -> dict[str, str]:
     }
 
 
-def _rating_entry(rating: engine.Rating) -> RatingEntry:
-    def dec(value: Fraction | None) -> Decimal | None:
-        return None if value is None else Decimal(decimal_text(value, 2))
-
-    return RatingEntry(
-        nordic=dec(rating.nordic),
-        ffo=dec(rating.ffo),
-        provisional=rating.provisional,
-        uncertainty=dec(rating.uncertainty),
-    )
-
-
-def entry_data(e: engine.EntryOut, name: str) -> dict:
-    entry = _rating_entry(e.rating)
+def entry_detail(e: engine.EntryOut, name: str, rating: dict) -> dict:
+    """A participant's line: place and points (interchange.md), and the computation behind
+    them (rating entry -> NR -> contribution), exact, as decimal texts."""
     return {
         "player": e.player,
-        "name": name,
         "place": e.place,
+        "points": e.points,
+        "name": name,
         "country": e.country,
-        "rating": entry_to_json(entry),
-        "rating_text": describe(entry),
+        "rating": rating,
         "rule": e.rule,
         "ffo_used": None if e.ffo_used is None else decimal_text(e.ffo_used),
-        "nr": _num(e.nr),
-        "nr_text": decimal_text(e.nr),
-        "contribution": _num(e.contribution),
-        "contribution_text": decimal_text(e.contribution),
+        "nr": decimal_text(e.nr),
+        "contribution": decimal_text(e.contribution),
         "series_points": e.series_points,
-        "points": e.points,
     }
 
 
-def tournament_data(
-    out: engine.TournamentOut, tournament, names: dict[str, str], settings: engine.Settings
-) -> dict:
-    """What belongs to the tournament as a whole, with every participant's computation."""
+def tournament_data(out: engine.TournamentOut, tournament, settings: engine.Settings) -> dict:
+    """What belongs to the tournament as a whole; each participant's computation is a row."""
     return {
         "id": out.id,
         "name": tournament.name,
@@ -184,7 +169,6 @@ def tournament_data(
         "x": engine.series_factor(out.max_points, out.participants),
         "series": list(out.series),
         "coefficients": coefficient_texts(settings),
-        "entries": [entry_data(e, names.get(e.player, e.player)) for e in out.entries],
     }
 
 
@@ -203,7 +187,7 @@ def standing_detail(row: engine.StandingRow) -> dict:
         detail["sm_points"] = row.sm_points
     if row.rating is not None:
         detail["rating"] = _num(row.rating)
-        detail["rating_text"] = decimal_text(row.rating)
+        detail["rating_text"] = decimal_text(row.rating)  # the exact value, for the page
     return detail
 
 
@@ -213,24 +197,25 @@ def compute(season: Season) -> list[ComputedTable]:
     out = engine.compute_season(season_input(tournaments, placements, settings))
     tables: list[ComputedTable] = []
     for position, (t_out, tournament) in enumerate(zip(out.tournaments, tournaments, strict=True)):
+        # The rating objects of the file, from the stored decimals as they are.
+        ratings = {
+            key: entry_to_json(RatingEntry(nordic, ffo, provisional, uncertainty))
+            for key, _place, _country, nordic, ffo, provisional, uncertainty in placements[
+                tournament.pk
+            ]
+        }
         tables.append(
             ComputedTable(
                 kind=KIND_TOURNAMENT,
                 key=t_out.id,
                 position=position,
-                data=tournament_data(t_out, tournament, names, settings),
+                data=tournament_data(t_out, tournament, settings),
                 rows=[
                     ComputedRow(
                         player=e.player,
                         rank=e.place,
                         points=e.points,
-                        detail={
-                            "player": e.player,
-                            "place": e.place,
-                            "points": e.points,
-                            "country": e.country,
-                            "series_points": e.series_points,
-                        },
+                        detail=entry_detail(e, names.get(e.player, e.player), ratings[e.player]),
                     )
                     for e in t_out.entries
                 ],

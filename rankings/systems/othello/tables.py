@@ -102,9 +102,6 @@ class ComputationTable(BaseTable):
     def render_nr(self, record):
         return explain.nr(record, self.tournament)
 
-    def render_contribution(self, record):
-        return record["contribution_text"]
-
     def render_points(self, record):
         return explain.points(record, self.tournament)
 
@@ -112,7 +109,10 @@ class ComputationTable(BaseTable):
         return record["points"]
 
     def value_nr(self, record):
-        return record["nr"]
+        return float(record["nr"])
+
+    def value_contribution(self, record):
+        return float(record["contribution"])
 
 
 class SeasonStandingsTable(BaseTable):
@@ -170,7 +170,7 @@ class PlayerResultsTable(BaseTable):
         orderable = False
 
     def render_points(self, record):
-        return explain.result(record, record["data"], record["player"])
+        return explain.result(record, record["data"], record["entries"], record["player"])
 
     def value_points(self, record):
         return record["points"]

@@ -3,6 +3,7 @@ the federation's "what if" page, and the GP section of the player page. Each vie
 season from the shared dispatcher."""
 
 import datetime
+from collections import defaultdict
 from decimal import Decimal
 from fractions import Fraction
 
@@ -13,8 +14,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from competitions.models import Season
+from competitions.systems.othello.ratings import describe, entry_from_json
 from competitions.systems.othello.settings import parse_settings, tournament_flags
 from rankings.engines import othello as engine
+from rankings.models import StandingsRow
 from rankings.people import People
 from rankings.selectors import standings_table, stored_tables
 from rankings.urls_helpers import season_url
@@ -86,13 +89,23 @@ def overview(request, season: Season):
     )
 
 
+def participant_lines(details: list[dict]) -> list[dict]:
+    """A tournament's stored rows for the pages: with each place's position in the series
+    (`k`) and the rating entry in words, in the reader's language."""
+    return [
+        {**detail, "k": k, "rating_text": describe(entry_from_json(detail["rating"]))}
+        for k, detail in enumerate(details, start=1)
+    ]
+
+
 def tournament_detail(request, season: Season, tournament: str):
     stored = standings_table(season=season, kind=KIND_TOURNAMENT, key=tournament)
     if stored is None:
         raise Http404(_("No such tournament."))
     data = stored.data
-    people = People(season, [e["player"] for e in data["entries"]])
-    table = t.ComputationTable([people.decorate(e) for e in data["entries"]], tournament=data)
+    lines = participant_lines(stored.row_details)
+    people = People(season, [line["player"] for line in lines])
+    table = t.ComputationTable([people.decorate(line) for line in lines], tournament=data)
     context = season_context(
         request,
         season,
@@ -101,7 +114,6 @@ def tournament_detail(request, season: Season, tournament: str):
         table=table,
         x=explain.x_text(data["x"]),
         series=explain.series_text(data["series"]),
-        series_list=data["series"],
         foreign=data["participants"] - data["country_participants"],
     )
     return export_or_render(
@@ -270,12 +282,21 @@ def whatif(request, season: Season):
 
 def player_section(player, season: Season, rows):
     """The player's GP results of a season with their computation, and a chart of them."""
-    results = [r for r in rows if r.table.kind == KIND_TOURNAMENT]
+    results = sorted(
+        (r for r in rows if r.table.kind == KIND_TOURNAMENT), key=lambda r: r.table.position
+    )
     if not results:
         return None
     standing = next((r.detail for r in rows if r.table.kind == KIND_STANDINGS), None)
     counted = set(standing["counted"]) if standing else set()
-    results.sort(key=lambda r: r.table.position)
+    # Every participant of the player's tournaments, for their computations (one query).
+    lines: dict[int, list[dict]] = defaultdict(list)
+    for table_id, detail in (
+        StandingsRow.objects.filter(table_id__in=[r.table_id for r in results])
+        .order_by("table_id", "position")
+        .values_list("table_id", "detail")
+    ):
+        lines[table_id].append(detail)
     table_rows = [
         {
             "date": _date(r.table.data["date"]),
@@ -287,11 +308,11 @@ def player_section(player, season: Season, rows):
             "counted": r.table.key in counted,
             "url": season_url(season, "tournament", r.table.key),
             "data": r.table.data,
+            "entries": participant_lines(lines[r.table_id]),
             "player": player.key,
         }
         for r in results
     ]
-    chart_id = f"gp-chart-{season.pk}"
     chart = {
         "type": "bar",
         "labels": [row["tournament"] for row in table_rows],
@@ -305,6 +326,6 @@ def player_section(player, season: Season, rows):
         "standing": standing,
         "table": t.PlayerResultsTable(table_rows),
         "chart": chart,
-        "chart_id": chart_id,
+        "chart_id": f"gp-chart-{season.pk}",
         "scripts": ["vendor/chartjs/chart.umd.min.js", "js/charts.js", "js/othello.js"],
     }
