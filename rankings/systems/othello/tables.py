@@ -2,7 +2,7 @@
 numbers that explain themselves render their computation, and export as plain numbers."""
 
 import django_tables2 as tables
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from rankings.tables import BaseTable, PlayerColumn, RankColumn, display_points
@@ -115,13 +115,35 @@ class ComputationTable(BaseTable):
         return float(record["contribution"])
 
 
+def results_html(results: list[tuple[int, str, int, bool]]) -> str:
+    """A player's results in tournament order as one line: the tournament's number raised,
+    then the points, bold when they count, in brackets when not ("¹51 ²(31) ³42")."""
+    return format_html_join(
+        " ",
+        '<span class="text-nowrap" title="{}. {}"><sup class="text-body-secondary">{}</sup>{}'
+        "</span>",
+        (
+            (
+                n,
+                name,
+                n,
+                format_html('<strong class="counted">{}</strong>', points)
+                if counted
+                else format_html('<span class="text-body-secondary">({})</span>', points),
+            )
+            for n, name, points, counted in results
+        ),
+    )
+
+
 class SeasonStandingsTable(BaseTable):
     """The season standings with every result; counted ones bold, the others in brackets.
-    One column per tournament is added by the view."""
+    For downloads the view replaces the results line by one column per tournament."""
 
     rank = RankColumn()
     player = PlayerColumn()
     points = NumberColumn(verbose_name=_("GP points"))
+    results_list = tables.Column(verbose_name=_("Results"), orderable=False)
 
     def __init__(self, data, *, names: dict[str, str], best_n: int, **kwargs):
         self.names = names

@@ -12,6 +12,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_tables2.export import TableExport
 
 from competitions.models import Season
 from competitions.systems.othello.ratings import describe, entry_from_json
@@ -79,7 +80,11 @@ def overview(request, season: Season):
                 orderable=False,
             ),
             top_table=t.SeasonStandingsTable(
-                [people.decorate(r) for r in top], names=names, best_n=best_n, orderable=False
+                [people.decorate(r) for r in top],
+                names=names,
+                best_n=best_n,
+                orderable=False,
+                exclude=("results_list",),
             ),
             country=settings.country,
             a=decimal_text(settings.max_factor),
@@ -133,39 +138,42 @@ def _tournament_names(season: Season) -> list[tuple[str, str, bool, bool]]:
 
 
 def standings(request, season: Season):
+    """The season standings: each player's results in tournament order, the counted ones in
+    bold. On the page the results are one list per player (it reads on a phone and stays fast
+    for a season of 30 tournaments); the downloads have one column per tournament."""
     stored = standings_table(season=season, kind=KIND_STANDINGS)
     rows = stored.row_details if stored else []
     tournaments = _tournament_names(season)
     names = {key: name for key, name, _sm, _egp in tournaments}
+    numbers = {key: n for n, (key, _name, _sm, _egp) in enumerate(tournaments, start=1)}
     people = People(season, [r["player"] for r in rows])
     data = []
     for r in rows:
         counted = set(r["counted"])
+        results = [
+            (numbers.get(res["tournament"], 0), res["tournament"], res["points"])
+            for res in r["results"]
+        ]
         data.append(
             {
                 **people.decorate(r),
-                "by_tournament": {
-                    res["tournament"]: (res["points"], res["tournament"] in counted)
-                    for res in r["results"]
-                },
+                "by_tournament": {key: (points, key in counted) for _n, key, points in results},
+                "results_list": t.results_html(
+                    [(n, names.get(key, key), points, key in counted) for n, key, points in results]
+                ),
             }
         )
-    columns = [
-        (
-            f"t{n}",
-            t.ResultColumn(
-                key,
-                verbose_name=str(n),
-                attrs={
-                    **t.NUMBER,
-                    "th": {"class": "text-end", "title": name, "scope": "col"},
-                },
-            ),
-        )
-        for n, (key, name, _sm, _egp) in enumerate(tournaments, start=1)
-    ]
     best_n = parse_settings(season.settings).best_n
-    table = t.SeasonStandingsTable(data, names=names, best_n=best_n, extra_columns=columns)
+    if TableExport.is_valid_format(request.GET.get("_export")):
+        columns = [
+            (f"t{n}", t.ResultColumn(key, verbose_name=str(n)))
+            for n, (key, _name, _sm, _egp) in enumerate(tournaments, start=1)
+        ]
+        table = t.SeasonStandingsTable(
+            data, names=names, best_n=best_n, extra_columns=columns, exclude=("results_list",)
+        )
+    else:
+        table = t.SeasonStandingsTable(data, names=names, best_n=best_n)
     return export_or_render(
         request,
         table,
