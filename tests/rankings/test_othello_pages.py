@@ -240,3 +240,24 @@ def test_page_query_counts_do_not_grow_with_players(client):
     large_counts = [count_queries(client, url) for url in page_urls(large, "big", "x1")]
     assert large_counts == small_counts
     assert large_counts == [len(queries) for queries in EXPECTED_QUERIES.values()]
+
+
+def test_odd_data_stored_through_the_admin_still_renders(
+    client, gp, django_capture_on_commit_callbacks
+):
+    """Rows a file would refuse but the database accepts: a gap in the places, a huge rating,
+    a lower-case country, a provisional flag without an FFO rating."""
+    from competitions.models import Tournament
+    from competitions.systems.othello.models import Placement
+
+    t2 = Tournament.objects.get(key="t2")
+    with django_capture_on_commit_callbacks(execute=True):
+        Placement.objects.filter(tournament=t2, player__key="p3").update(place=9)
+        Placement.objects.filter(tournament=t2, player__key="p2").update(nordic=999999.99)
+        placement = Placement.objects.get(tournament=t2, player__key="p1")
+        placement.country, placement.nordic, placement.provisional = "se", None, True
+        placement.save()
+    for url in [*page_urls(gp, tournament="t2", player="p1"), season_url(gp, "whatif")]:
+        html(client, url)
+    page = html(client, season_url(gp, "tournament", "t2"))
+    assert "Nordic 999999.99" in page and "debutant" in page

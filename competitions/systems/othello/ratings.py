@@ -101,6 +101,24 @@ def entry_from_json(raw: Any) -> RatingEntry:
     )
 
 
+def stored_entry(raw: dict) -> RatingEntry:
+    """A rating object written by this application back as an entry, without the bounds a
+    file's entry must meet (the admin may have stored any rating the database accepts)."""
+
+    def number(key: str) -> Decimal | None:
+        value = raw.get(key)
+        return (
+            None if value is None else Decimal(repr(value) if isinstance(value, float) else value)
+        )
+
+    return RatingEntry(
+        nordic=number("nordic"),
+        ffo=number("ffo"),
+        provisional=raw.get("provisional") is True,
+        uncertainty=number("uncertainty"),
+    )
+
+
 def entry_to_json(entry: RatingEntry) -> dict:
     """The rating object of interchange.md (only the parts that are there)."""
     data: dict[str, Any] = {}

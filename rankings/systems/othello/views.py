@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from django_tables2.export import TableExport
 
 from competitions.models import Season
-from competitions.systems.othello.ratings import describe, entry_from_json
+from competitions.systems.othello.ratings import describe, stored_entry
 from competitions.systems.othello.settings import parse_settings, tournament_flags
 from rankings.engines import othello as engine
 from rankings.models import StandingsRow
@@ -98,7 +98,7 @@ def participant_lines(details: list[dict]) -> list[dict]:
     """A tournament's stored rows for the pages: with each place's position in the series
     (`k`) and the rating entry in words, in the reader's language."""
     return [
-        {**detail, "k": k, "rating_text": describe(entry_from_json(detail["rating"]))}
+        {**detail, "k": k, "rating_text": describe(stored_entry(detail["rating"]))}
         for k, detail in enumerate(details, start=1)
     ]
 
