@@ -287,3 +287,5 @@ LOGGING = {
 }
 
 LOGGING["loggers"]["clubsite.auth"] = {"level": "INFO"}
+# django-axes logs every successful login's reset at INFO; failures are logged by clubsite.auth.
+LOGGING["loggers"]["axes"] = {"level": "WARNING"}

@@ -181,6 +181,32 @@ class SeasonForm(forms.ModelForm):
         return cleaned
 
 
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = ["season", "key", "name", "date", "final", "options", "draw_seed"]
+
+    def clean(self):
+        cleaned = super().clean()
+        season = cleaned.get("season")
+        spec = find_system(season.series.system) if season is not None else None
+        if spec is not None and "options" in cleaned:
+            # The system's tournament options, checked where its files and pages check them.
+            options = cleaned["options"] or {}
+            if spec.tournament_options is not None:
+                problems = spec.tournament_options.validate(options)
+            elif options:
+                problems = [("", _("This competition system has no tournament options."))]
+            else:
+                problems = []
+            if problems:
+                self.add_error(
+                    "options",
+                    [f"{path}: {message}" if path else message for path, message in problems],
+                )
+        return cleaned
+
+
 class TournamentRoundFormSet(forms.BaseInlineFormSet):
     """Rounds added under a tournament take the tournament's season."""
 
@@ -326,6 +352,7 @@ class SeasonPlayerAdmin(HistoryAdmin):
 
 @admin.register(Tournament)
 class TournamentAdmin(HistoryAdmin):
+    form = TournamentForm
     list_display = ["name", "key", "date", "season", "final", "draw_seed"]
     list_filter = ["season", "final"]
     search_fields = ["name", "key", "season__name", "season__label"]

@@ -1,8 +1,8 @@
 """Result data changed: mark the season(s) stale and schedule their recompute. Nothing else.
 
 The shared models are mapped here; each system's result models come from its spec
-(`SystemSpec.result_models`), looked up when a row changes, so a system registered later (a test's
-dummy system) is covered too.
+(`SystemSpec.result_models`). A system registered later (a test's dummy system) calls
+`connect_model` for a result model of its own.
 """
 
 from collections.abc import Callable, Iterable
@@ -71,8 +71,19 @@ def _standings_wanted(sender, season_id, **kwargs) -> None:
     season_recompute(season_id=season_id)
 
 
+def connect_model(model: type) -> None:
+    """Listen to one model's saves and deletes. Per model, not for every model: a model with no
+    delete listener is deleted in bulk (the stored standings, replaced at every recompute)."""
+    name = f"{model._meta.app_label}.{model.__name__}"
+    post_save.connect(_changed, sender=model, dispatch_uid=f"rankings-save-{name}")
+    post_delete.connect(_changed, sender=model, dispatch_uid=f"rankings-delete-{name}")
+
+
 def connect() -> None:
-    post_save.connect(_changed, dispatch_uid="rankings-recompute-save")
-    post_delete.connect(_changed, dispatch_uid="rankings-recompute-delete")
+    for model in SHARED_SEASON_OF:
+        connect_model(model)
+    for spec in all_systems():
+        for model in spec.result_models:
+            connect_model(model)
     results_changed.connect(_results_changed, dispatch_uid="rankings-results-changed")
     standings_wanted.connect(_standings_wanted, dispatch_uid="rankings-standings-wanted")

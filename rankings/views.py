@@ -142,7 +142,13 @@ def player_detail(request, series, player):
         if section is not None:
             template, context = section
             sections.append({"season": season, "template": template, **context})
-    return render(request, "rankings/player.html", {"player": player, "sections": sections})
+    # Scripts a section needs (e.g. a chart), each loaded once after the page.
+    scripts = list(dict.fromkeys(s for section in sections for s in section.get("scripts", ())))
+    return render(
+        request,
+        "rankings/player.html",
+        {"player": player, "sections": sections, "scripts": scripts},
+    )
 
 
 def standings_download(request, series, season, fmt):

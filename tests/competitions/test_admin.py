@@ -4,6 +4,7 @@ and move the stored standings."""
 from decimal import Decimal
 
 import pytest
+from django import forms as django_forms
 from django.contrib import admin
 from django.contrib.auth.models import Group as AuthGroup
 from django.db import connection
@@ -116,7 +117,9 @@ def form_payload(response) -> dict:
     data: dict = {}
     for form in forms:
         for bound in form:
-            value = bound.field.prepare_value(bound.value())
+            value = bound.value()  # a JSON field's value is its JSON text already
+            if not isinstance(bound.field, django_forms.JSONField):
+                value = bound.field.prepare_value(value)
             if value is None or value is False:
                 continue
             if value is True:

@@ -37,6 +37,13 @@ class Placement(models.Model):
             models.UniqueConstraint(
                 fields=["tournament", "player"], name="placement_player_unique"
             ),
+            models.CheckConstraint(
+                condition=(Q(nordic__isnull=True) | Q(nordic__gte=0))
+                & (Q(ffo__isnull=True) | Q(ffo__gte=0))
+                & (Q(uncertainty__isnull=True) | Q(uncertainty__gte=0)),
+                name="placement_ratings_not_negative",
+            ),
+            models.CheckConstraint(condition=~Q(country=""), name="placement_country_given"),
         ]
 
     def __str__(self) -> str:

@@ -1,13 +1,13 @@
-"""The Othello Grand Prix (rules.md §2): its registration in the data layer.
-
-Results can be stored (admin); files, manager pages and standings come with the system's issue.
-"""
+"""The Othello Grand Prix (rules.md §2): its registration in the data layer."""
 
 from django.utils.translation import gettext_lazy as _
 
-from competitions.registry import INT, TEXT, Setting, SettingsSpec, SystemSpec, register
+from competitions.registry import DemoSeries, SystemSpec, register
 
+from . import demo
 from .models import Placement
+from .settings import SPEC as SETTINGS
+from .settings import TOURNAMENT_OPTIONS
 
 KEY = "othello-gp"
 
@@ -15,13 +15,18 @@ register(
     SystemSpec(
         key=KEY,
         name=_("Othello Grand Prix"),
-        settings=SettingsSpec(
-            fields=(
-                Setting("best_n", _("Best tournaments counted"), INT, 5, 1, 100),
-                Setting("country", _("Country whose players score"), TEXT, "SE", max_length=2),
-            )
-        ),
+        settings=SETTINGS,
+        tournament_options=TOURNAMENT_OPTIONS,
         result_models={Placement: lambda o: {o.tournament.season_id}},
+        file_section="competitions.systems.othello.interchange",
+        manage_urls=("competitions.systems.othello.urls",),
+        manage_panel="competitions.systems.othello.views.season_panel",
         admin="competitions.systems.othello.admin",
+        demo=DemoSeries(
+            slug=demo.SERIES,
+            name=demo.SERIES_NAME,
+            files=demo.gp_files,
+            last_season=demo.SEASONS[-1],
+        ),
     )
 )

@@ -1,0 +1,210 @@
+"""The othello-gp section of the competition file (interchange.md).
+
+```json
+"tournaments": [ {"id": "t1", "name": "Stockholm Open", "date": "2025-03-01",
+  "sm": true,                                   // optional federation flags (default false)
+  "participants": [ {"player": "p1", "place": 1, "country": "SE", "rating": {"nordic": 1850}} ] } ]
+```
+Places are 1..n, each once (rules.md §2); `rating` is required, `{}` is a debutant.
+"""
+
+import re
+from typing import Any
+
+from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
+
+from competitions.interchange import (
+    FileError,
+    ReadContext,
+    date_of,
+    expect,
+    field_of,
+    join,
+    text,
+    whole,
+)
+from competitions.models import Player, Season, Tournament
+
+from .models import Placement
+from .ratings import RatingEntry, RatingError, entry_from_json, entry_to_json
+from .settings import COUNTRY_RE, PARTICIPANTS_MAX, TOURNAMENT_OPTIONS, tournament_flags
+
+# A tournament id is part of its page addresses (tournaments/<id>/).
+TOURNAMENT_ID_RE = re.compile(r"^(?!\.+$)[\w.-]+$")
+
+
+def _flags(raw: dict, path: str, sm_path: str | None) -> dict:
+    options = {}
+    for name in ("sm", "egp"):
+        value = field_of(raw, name, path, bool, _("true or false"), required=False, default=False)
+        if value:
+            options[name] = True
+    for key, message in TOURNAMENT_OPTIONS.validate(options):
+        raise FileError(join(path, key), message)
+    if options.get("sm") and sm_path is not None:
+        raise FileError(
+            join(path, "sm"),
+            _("a season has one Swedish championship; %(other)s is the SM already")
+            % {"other": sm_path},
+        )
+    return options
+
+
+def read_participant(
+    raw: Any, path: str, ctx: ReadContext, n: int, places: dict[int, str], seen: dict[str, str]
+) -> Placement:
+    expect(raw, dict, path, _("an object"))
+    player = ctx.player(raw.get("player"), join(path, "player"))
+    if player.key in seen:
+        raise FileError(
+            join(path, "player"),
+            _("%(player)s is listed twice in this tournament (also at %(other)s)")
+            % {"player": player.key, "other": seen[player.key]},
+        )
+    seen[player.key] = path
+    place = whole(raw, "place", path, minimum=1)
+    if place > n:
+        raise FileError(
+            join(path, "place"),
+            _("place %(place)s in a tournament of %(n)s participants (places are 1 to %(n)s)")
+            % {"place": place, "n": n},
+        )
+    if place in places:
+        raise FileError(
+            join(path, "place"),
+            _("place %(place)s appears twice (also at %(other)s)")
+            % {"place": place, "other": places[place]},
+        )
+    places[place] = path
+    country = text(raw, "country", path, max_length=2)
+    if not COUNTRY_RE.match(country):
+        raise FileError(
+            join(path, "country"),
+            _("a country is two capital letters, e.g. SE; got %(value)r") % {"value": country},
+        )
+    if "rating" not in raw:
+        raise FileError(join(path, "rating"), _("missing (write {} for a debutant)"))
+    try:
+        entry = entry_from_json(raw["rating"])
+    except RatingError as exc:
+        where = join(path, "rating")
+        raise FileError(join(where, exc.field) if exc.field else where, exc.message) from None
+    return Placement(
+        player=player,
+        place=place,
+        country=country,
+        nordic=entry.nordic,
+        ffo=entry.ffo,
+        provisional=entry.provisional,
+        uncertainty=entry.uncertainty,
+    )
+
+
+def read(data: dict, ctx: ReadContext) -> None:
+    season = ctx.season
+    tournaments = field_of(data, "tournaments", "", list, _("a list"), required=False, default=[])
+    keys: set[str] = set()
+    sm_path = None
+    placements: list[Placement] = []
+    for i, raw in enumerate(tournaments):
+        path = f"tournaments[{i}]"
+        expect(raw, dict, path, _("an object"))
+        key = text(raw, "id", path, max_length=64)
+        if not TOURNAMENT_ID_RE.match(key):
+            raise FileError(
+                join(path, "id"),
+                _(
+                    "a tournament id may hold only letters, digits, “-”, “_” and “.” (it is "
+                    "part of the page addresses), got %(id)r"
+                )
+                % {"id": key},
+            )
+        if key in keys:
+            raise FileError(join(path, "id"), _("duplicate tournament id %(id)r") % {"id": key})
+        keys.add(key)
+        options = _flags(raw, path, sm_path)
+        if options.get("sm"):
+            sm_path = path
+        participants = field_of(
+            raw, "participants", path, list, _("a list"), required=False, default=[]
+        )
+        if len(participants) > PARTICIPANTS_MAX:
+            raise FileError(
+                join(path, "participants"),
+                _("at most %(n)s participants") % {"n": PARTICIPANTS_MAX},
+            )
+        tournament = Tournament.objects.create(
+            season=season,
+            key=key,
+            name=text(raw, "name", path),
+            date=date_of(raw, "date", path),
+            options=options,
+        )
+        places: dict[int, str] = {}
+        seen: dict[str, str] = {}
+        for j, participant in enumerate(participants):
+            placement = read_participant(
+                participant,
+                join(join(path, "participants"), j),
+                ctx,
+                len(participants),
+                places,
+                seen,
+            )
+            placement.tournament = tournament
+            placements.append(placement)
+    bulk_create_with_history(placements, Placement)
+
+
+def season_players(season: Season) -> list[Player]:
+    """The season's players in file order (its entries), then anyone else placed in it."""
+    entries = list(season.entries.select_related("player", "club").order_by("position"))
+    players = []
+    for entry in entries:
+        entry.player.club = entry.club  # the club of this season, not the current one
+        players.append(entry.player)
+    known = {p.pk for p in players}
+    others = (
+        Player.objects.filter(placements__tournament__season=season)
+        .exclude(pk__in=known)
+        .select_related("club")
+        .distinct()
+        .order_by("key")
+    )
+    return players + list(others)
+
+
+def participant_json(placement: Placement) -> dict:
+    return {
+        "player": placement.player.key,
+        "place": placement.place,
+        "country": placement.country,
+        "rating": entry_to_json(RatingEntry.of(placement)),
+    }
+
+
+def write(season: Season) -> dict:
+    placements = (
+        Placement.objects.filter(tournament__season=season)
+        .select_related("player")
+        .order_by("tournament_id", "place")
+    )
+    by_tournament: dict[int, list[dict]] = {}
+    for placement in placements:
+        by_tournament.setdefault(placement.tournament_id, []).append(participant_json(placement))
+    tournaments = []
+    for t in season.tournaments.all():
+        sm, egp = tournament_flags(t.options)
+        entry: dict[str, Any] = {
+            "id": t.key,
+            "name": t.name,
+            "date": t.date.isoformat() if t.date else None,
+        }
+        if sm:
+            entry["sm"] = True
+        if egp:
+            entry["egp"] = True
+        entry["participants"] = by_tournament.get(t.pk, [])
+        tournaments.append(entry)
+    return {"players": season_players(season), "tournaments": tournaments}

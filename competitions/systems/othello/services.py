@@ -1,0 +1,131 @@
+"""Write paths of the Othello GP manager pages: one transaction each, validated."""
+
+from collections.abc import Sequence
+from datetime import date
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history, bulk_update_with_history
+
+from competitions import services as shared
+from competitions.models import Player, Season, Tournament
+from competitions.signals import bulk_write, results_changed
+
+from .entry import EntryRow
+from .models import Placement
+from .settings import TOURNAMENT_OPTIONS, tournament_flags
+
+# Places are moved out of the way (place + this) before they are set, so swapping two places
+# never meets the (tournament, place) unique constraint halfway.
+PLACE_SHIFT = 10_000
+
+
+def _options(*, season: Season, sm: bool, egp: bool, exclude: int | None = None) -> dict:
+    options = {name: True for name, on in (("sm", sm), ("egp", egp)) if on}
+    errors = TOURNAMENT_OPTIONS.validate(options)
+    if errors:
+        raise ValidationError({"egp": [message for _path, message in errors]})
+    if sm:
+        others = season.tournaments.exclude(pk=exclude)
+        other = next((t for t in others if tournament_flags(t.options)[0]), None)
+        if other is not None:
+            raise ValidationError(
+                {
+                    "sm": _("%(name)s is this season's Swedish championship already.")
+                    % {"name": other.name}
+                }
+            )
+    return options
+
+
+def tournament_create(
+    *, season: Season, name: str, date: date | None, sm: bool = False, egp: bool = False
+) -> Tournament:
+    with transaction.atomic():
+        options = _options(season=season, sm=sm, egp=egp)
+        tournament = shared.tournament_create(season=season, name=name, date=date)
+        if options:
+            tournament.options = options
+            tournament.save(update_fields=["options"])
+    return tournament
+
+
+def tournament_update(
+    *, tournament: Tournament, name: str, date: date | None, sm: bool, egp: bool
+) -> Tournament:
+    with transaction.atomic():
+        options = _options(season=tournament.season, sm=sm, egp=egp, exclude=tournament.pk)
+        tournament.name, tournament.date = name.strip(), date
+        tournament.options = {
+            **{k: v for k, v in (tournament.options or {}).items() if k not in ("sm", "egp")},
+            **options,
+        }
+        tournament.save()
+    return tournament
+
+
+def standings_save(*, tournament: Tournament, rows: Sequence[EntryRow]) -> list[Player]:
+    """Replace a tournament's final standings (rules.md §2: places 1..n, each once; one rating
+    entry each). New players (rows with `new_name`) are added to the series. One transaction,
+    one recompute; returns the players added."""
+    n = len(rows)
+    if sorted(row.place for row in rows) != list(range(1, n + 1)):
+        raise ValidationError(_("The places must be 1 to %(n)s, each once.") % {"n": n})
+    season = tournament.season
+    try:
+        with transaction.atomic(), bulk_write():
+            added = [
+                shared.player_create(series=season.series, name=row.new_name, club=None)
+                for row in rows
+                if row.player is None
+            ]
+            new_players = iter(added)
+            players = [row.player or next(new_players) for row in rows]
+            if len({p.pk for p in players}) != n:
+                raise ValidationError(_("A player is listed twice."))
+            current = {p.player_id: p for p in tournament.placements.all()}
+            wanted = {p.pk for p in players}
+            for placement in current.values():
+                if placement.player_id not in wanted:
+                    placement.delete()
+            changed, created = [], []
+            for row, player in zip(rows, players, strict=True):
+                fields = {
+                    "place": row.place,
+                    "country": row.country,
+                    "nordic": row.rating.nordic,
+                    "ffo": row.rating.ffo,
+                    "provisional": row.rating.provisional,
+                    "uncertainty": row.rating.uncertainty,
+                }
+                placement = current.get(player.pk)
+                if placement is None:
+                    created.append(Placement(tournament=tournament, player=player, **fields))
+                elif any(getattr(placement, k) != v for k, v in fields.items()):
+                    for key, value in fields.items():
+                        setattr(placement, key, value)
+                    changed.append(placement)
+            if changed:
+                final = {p.pk: p.place for p in changed}
+                for placement in changed:
+                    placement.place = final[placement.pk] + PLACE_SHIFT
+                Placement.objects.bulk_update(changed, ["place"])
+                for placement in changed:
+                    placement.place = final[placement.pk]
+                bulk_update_with_history(
+                    changed,
+                    Placement,
+                    ["place", "country", "nordic", "ffo", "provisional", "uncertainty"],
+                )
+            bulk_create_with_history(created, Placement)
+            shared.season_entries_ensure(season=season, players=players)
+            results_changed.send(sender=Season, season_ids={season.pk})
+    except IntegrityError as exc:  # a concurrent save of the same tournament meanwhile
+        raise ValidationError(
+            _(
+                "Somebody else changed this tournament meanwhile; nothing was saved. "
+                "Please check and try again."
+            )
+        ) from exc
+    return added

@@ -1,0 +1,50 @@
+"""django-tables2 tables of the Othello GP manager pages."""
+
+import django_tables2 as tables
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
+
+from competitions.views import manage_url
+
+from .settings import tournament_flags
+
+
+def flag_badges(options) -> str:
+    """The tournament's federation flags as badges (SM, EGP)."""
+    sm, egp = tournament_flags(options)
+    labels = [label for label, on in ((_("SM"), sm), (_("EGP"), egp)) if on]
+    return format_html_join(
+        "", ' <span class="badge text-bg-info">{}</span>', ((label,) for label in labels)
+    )
+
+
+class ManageTournamentTable(tables.Table):
+    date = tables.DateColumn(verbose_name=_("Date"), format="j M Y", default="–")
+    name = tables.Column(verbose_name=_("Tournament"))
+    participants = tables.Column(
+        verbose_name=_("Participants"),
+        attrs={"td": {"class": "text-end"}, "th": {"class": "text-end"}},
+    )
+    enter = tables.Column(
+        verbose_name="", empty_values=(), orderable=False, attrs={"td": {"class": "text-end"}}
+    )
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "table table-sm table-hover align-middle mb-0"}
+        template_name = "django_tables2/bootstrap5-responsive.html"
+
+    def render_name(self, value, record):
+        return format_html(
+            '<a href="{}">{}</a>{}',
+            manage_url(record.season, "tournament", record.key),
+            value,
+            flag_badges(record.options),
+        )
+
+    def render_enter(self, record):
+        return format_html(
+            '<a class="btn btn-sm btn-primary" href="{}">{}</a>',
+            manage_url(record.season, "tournament", record.key),
+            _("Enter standings") if not record.participants else _("Correct standings"),
+        )

@@ -1,0 +1,144 @@
+"""Othello GP manager pages: the season's tournaments, and a tournament's final standings typed
+or uploaded.
+
+Every view gets the season from the shared dispatcher (competitions.views.season_page), which
+has already checked that the user manages the series.
+"""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from competitions.models import Player, Season, Tournament
+from competitions.views import apply_errors, manage_url, render_season_manage
+
+from . import services
+from .entry import standings_as_text
+from .forms import GPTournamentForm, StandingsForm, UploadForm
+from .ratings import RatingEntry, describe
+from .settings import decimal_text, parse_settings, tournament_flags
+from .tables import ManageTournamentTable
+
+UPLOAD_PREFIX = "csv"
+
+
+def season_panel(request, season: Season, form: GPTournamentForm | None = None):
+    """The GP part of the manager's season page: its tournaments and a new one."""
+    tournaments = season.tournaments.select_related("season__series").annotate(
+        participants=Count("placements")
+    )
+    settings = parse_settings(season.settings)
+    return "competitions/othello/season_panel.html", {
+        "tournament_table": ManageTournamentTable(tournaments),
+        "form": form or GPTournamentForm(season=season),
+        "settings": settings,
+        "max_factor": decimal_text(settings.max_factor),
+        "max_base": decimal_text(settings.max_base),
+    }
+
+
+@require_POST
+def tournament_create(request, season: Season):
+    form = GPTournamentForm(request.POST, season=season)
+    if form.is_valid():
+        try:
+            tournament = services.tournament_create(season=season, **form.cleaned_data)
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, _("Tournament %(name)s created.") % {"name": tournament.name})
+            return redirect(manage_url(season, "tournament", tournament.key))
+    return render_season_manage(request, season, status=400, form=form)
+
+
+def _tournament(season: Season, key: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, season=season, key=key)
+    tournament.season = season  # with its series, loaded already
+    return tournament
+
+
+def tournament_manage(request, season: Season, tournament: str):
+    """The tournament's final standings (typed or uploaded) and its details."""
+    tournament = _tournament(season, tournament)
+    settings = parse_settings(season.settings)
+    placements = list(tournament.placements.select_related("player").order_by("place"))
+    players = list(Player.objects.filter(series_id=season.series_id).order_by("name", "key"))
+    kind = request.POST.get("form") if request.method == "POST" else None
+    sm, egp = tournament_flags(tournament.options)
+    details = GPTournamentForm(
+        request.POST if kind == "details" else None,
+        season=season,
+        tournament=tournament,
+        initial={"name": tournament.name, "date": tournament.date, "sm": sm, "egp": egp},
+        prefix="details",
+    )
+    typed = StandingsForm(
+        request.POST if kind == "typed" else None,
+        players=players,
+        country=settings.country,
+        initial={"text": standings_as_text(placements)},
+    )
+    upload = UploadForm(
+        request.POST if kind == "upload" else None,
+        request.FILES if kind == "upload" else None,
+        players=players,
+        country=settings.country,
+        prefix=UPLOAD_PREFIX,
+    )
+    if kind == "details" and details.is_valid():
+        try:
+            services.tournament_update(tournament=tournament, **details.cleaned_data)
+        except ValidationError as exc:
+            apply_errors(details, exc)
+        else:
+            messages.success(request, _("Tournament saved."))
+            return redirect(manage_url(season, "tournament", tournament.key))
+    entry = {"typed": typed, "upload": upload}.get(kind)
+    if entry is not None and entry.is_valid():
+        try:
+            added = services.standings_save(tournament=tournament, rows=entry.rows)
+        except ValidationError as exc:
+            apply_errors(entry, exc)
+        else:
+            message = ngettext(
+                "Final standings of %(name)s saved: %(n)s participant.",
+                "Final standings of %(name)s saved: %(n)s participants.",
+                len(entry.rows),
+            ) % {"name": tournament.name, "n": len(entry.rows)}
+            if added:
+                message += " " + _("New players: %(names)s.") % {
+                    "names": ", ".join(p.name for p in added)
+                }
+            messages.success(request, message)
+            return redirect(manage_url(season, "tournament", tournament.key))
+    rows = [
+        {
+            "place": p.place,
+            "name": p.player.name,
+            "key": p.player.key,
+            "country": p.country,
+            "rating": describe(RatingEntry.of(p)),
+            "foreign": p.country != settings.country,
+        }
+        for p in placements
+    ]
+    return render(
+        request,
+        "competitions/othello/tournament.html",
+        {
+            "season": season,
+            "tournament": tournament,
+            "details_form": details,
+            "typed_form": typed,
+            "upload_form": upload,
+            "active": kind or "typed",
+            "placements": rows,
+            "players": players,
+            "country": settings.country,
+        },
+        status=400 if request.method == "POST" else 200,
+    )

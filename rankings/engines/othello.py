@@ -1,0 +1,338 @@
+"""The Othello Grand Prix (rules.md §2, the Swedish federation's "GP-systemet"), exactly.
+
+Pure Python: ratings, sums and max points are Fractions built from decimal strings, the points
+series is floored by an integer criterion, never by a float. Floats appear only where a number is
+shown (the factor x, which is irrational in general).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .common import rank_by
+
+# How a participant's Nordic-equivalent rating arose (rules.md §2, first item).
+NORDIC, FFO, PROVISIONAL, DEBUTANT = "nordic", "ffo", "provisional", "debutant"
+
+
+def exact(value: Any) -> Fraction:
+    """A number as an exact Fraction; a float is read by its shortest decimal form, so the
+    setting 0.539 is exactly 539/1000, never the binary float nearest to it."""
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, float):
+        return Fraction(repr(value))
+    return Fraction(value)
+
+
+@dataclass(frozen=True)
+class Coefficients:
+    """The numbers of rules.md §2 a federation might change (each a season setting)."""
+
+    nr_factor: Fraction = Fraction("0.539")
+    nr_offset: Fraction = Fraction(172)
+    provisional_floor: Fraction = Fraction(1600)
+    debutant_rating: Fraction = Fraction(1000)
+    rating_floor: Fraction = Fraction(900)
+    max_factor: Fraction = Fraction("0.004")
+    max_base: Fraction = Fraction(7)
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A participant's rating entry as the tournament gives it (any of these may be missing)."""
+
+    nordic: Fraction | None = None
+    ffo: Fraction | None = None
+    provisional: bool = False
+    uncertainty: Fraction | None = None
+
+
+@dataclass(frozen=True)
+class Participant:
+    player: str
+    place: int
+    country: str
+    rating: Rating = Rating()
+
+
+@dataclass(frozen=True)
+class TournamentIn:
+    id: str
+    participants: tuple[Participant, ...] = ()
+    sm: bool = False  # the Swedish championship (federation option)
+    egp: bool = False  # a European GP (federation option)
+
+
+@dataclass(frozen=True)
+class Settings:
+    best_n: int = 5
+    country: str = "SE"
+    coefficients: Coefficients = Coefficients()
+    # The federation's own season rules, off by default (rules.md stays the default).
+    sm_tiebreak: bool = False
+    egp_rule: bool = False
+
+
+@dataclass(frozen=True)
+class EntryOut:
+    """One participant's line of the computation: rating entry -> NR -> contribution -> points."""
+
+    player: str
+    place: int
+    country: str
+    rating: Rating
+    rule: str  # NORDIC, FFO, PROVISIONAL or DEBUTANT: which part of the NR rule applied
+    ffo_used: Fraction | None  # the FFO rating after the provisional rule, where one was used
+    nr: Fraction
+    contribution: Fraction
+    series_points: int  # the points of the place (g_k)
+    points: int | None  # what the player receives: None for a player of another country
+
+
+@dataclass(frozen=True)
+class TournamentOut:
+    id: str
+    participants: int
+    country_participants: int
+    ranking_sum: Fraction
+    max_points: Fraction
+    series: tuple[int, ...]
+    entries: tuple[EntryOut, ...]
+    sm: bool = False
+    egp: bool = False
+
+
+@dataclass(frozen=True)
+class Result:
+    """A tournament result of a player in the season standings."""
+
+    tournament: str
+    points: int
+    counts: bool = True  # False: an EGP result of a player without a Swedish GP (option)
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    player: str
+    rank: int
+    points: int
+    counted: tuple[str, ...]  # tournament ids whose results counted, in season order
+    results: tuple[Result, ...]  # every result of the player, in season order
+    sm_points: int | None = None  # only with the SM tie-break
+    rating: Fraction | None = None  # only with the SM tie-break
+
+
+@dataclass(frozen=True)
+class SeasonIn:
+    tournaments: tuple[TournamentIn, ...]
+    settings: Settings = field(default_factory=Settings)
+
+
+@dataclass(frozen=True)
+class SeasonOut:
+    tournaments: tuple[TournamentOut, ...]
+    standings: tuple[StandingRow, ...]
+
+
+# --- §2 ratings, ranking sum, max points --------------------------------------------------------
+
+
+def nordic_equivalent(rating: Rating, c: Coefficients = Coefficients()) -> tuple[Fraction, str]:
+    """rules.md §2: NR = the Nordic rating; else 0.539 * r + 172 from the FFO rating r (for a
+    provisional one first r = max(r - uncertainty, 1600)); else (debutant) 1000."""
+    if rating.nordic is not None:
+        return rating.nordic, NORDIC
+    if rating.ffo is not None:
+        r, rule = rating.ffo, FFO
+        if rating.provisional:
+            r, rule = max(r - (rating.uncertainty or 0), c.provisional_floor), PROVISIONAL
+        return c.nr_factor * r + c.nr_offset, rule
+    return c.debutant_rating, DEBUTANT
+
+
+def ffo_used(rating: Rating, c: Coefficients = Coefficients()) -> Fraction | None:
+    """rules.md §2: the FFO rating r that enters 0.539 * r + 172 (after the provisional rule)."""
+    if rating.nordic is not None or rating.ffo is None:
+        return None
+    if rating.provisional:
+        return max(rating.ffo - (rating.uncertainty or 0), c.provisional_floor)
+    return rating.ffo
+
+
+def contribution(nr: Fraction, c: Coefficients = Coefficients()) -> Fraction:
+    """rules.md §2: a participant's part of the ranking sum, max(0, NR - 900)."""
+    return max(Fraction(0), nr - c.rating_floor)
+
+
+def ranking_sum(nrs: Iterable[Fraction], c: Coefficients = Coefficients()) -> Fraction:
+    """rules.md §2: S = sum(max(0, NR - 900)) over all participants, foreign ones included."""
+    return sum((contribution(nr, c) for nr in nrs), Fraction(0))
+
+
+def max_points(s: Fraction, c: Coefficients = Coefficients()) -> Fraction:
+    """rules.md §2: M = 0.004 * S + 7."""
+    return c.max_factor * s + c.max_base
+
+
+# --- §2 the points series -----------------------------------------------------------------------
+
+
+def integer_root(x: int, k: int) -> int:
+    """The largest integer h >= 0 with h ** k <= x (x >= 0, k >= 1), exactly (Newton's method
+    on integers from an upper bound; every step stays at or above the root)."""
+    if x < 0 or k < 1:
+        raise ValueError("integer_root needs x >= 0 and k >= 1")
+    if x < 2 or k == 1:
+        return x
+    y = 1 << -(-x.bit_length() // k)  # 2 ** ceil(bits / k) > x ** (1 / k)
+    while True:
+        z = ((k - 1) * y + x // y ** (k - 1)) // k
+        if z >= y:
+            return y
+        y = z
+
+
+def next_points(g: int, m: Fraction, n: int) -> int:
+    """rules.md §2: g(k+1) = floor(g(k) * x), x = M ** (-1 / (n - 1)), exactly: the largest
+    integer h >= 0 with h ** (n-1) * M <= g(k) ** (n-1)."""
+    k = n - 1
+    # h ** k * p / q <= g ** k  <=>  h ** k <= g ** k * q / p  <=>  h ** k <= floor(g ** k * q / p)
+    return integer_root(g**k * m.denominator // m.numerator, k)
+
+
+def points_series(m: Fraction, n: int) -> list[int]:
+    """rules.md §2: the points of places 1..n: g1 = floor(M), then each place x times the
+    awarded points of the place above, floored (so no two places share a non-zero value)."""
+    if n <= 0:
+        return []
+    m = exact(m)
+    if m <= 0:
+        return [0] * n
+    series = [math.floor(m)]
+    while len(series) < n:
+        g = series[-1]
+        series.append(0 if g == 0 else next_points(g, m, n))
+    return series
+
+
+def series_factor(m: Fraction, n: int) -> float | None:
+    """rules.md §2: x = M ** (-1 / (n - 1)), for display only (the series never uses it)."""
+    if n < 2 or m <= 0:
+        return None
+    return math.exp(-math.log(Fraction(m)) / (n - 1))
+
+
+# --- §2 a tournament ----------------------------------------------------------------------------
+
+
+def compute_tournament(t: TournamentIn, settings: Settings = Settings()) -> TournamentOut:
+    """rules.md §2: NR of every participant, S, M and the series over all n participants;
+    only players of the series' country receive their place's points."""
+    c = settings.coefficients
+    ordered = sorted(t.participants, key=lambda p: (p.place, p.player))
+    rated = [(p, *nordic_equivalent(p.rating, c)) for p in ordered]
+    parts = [contribution(nr, c) for _p, nr, _rule in rated]
+    s = sum(parts, Fraction(0))  # the ranking sum
+    m = max_points(s, c)
+    series = points_series(m, len(ordered))
+    entries = tuple(
+        EntryOut(
+            player=p.player,
+            place=p.place,
+            country=p.country,
+            rating=p.rating,
+            rule=rule,
+            ffo_used=ffo_used(p.rating, c),
+            nr=nr,
+            contribution=part,
+            series_points=g,
+            points=g if p.country == settings.country else None,
+        )
+        for (p, nr, rule), part, g in zip(rated, parts, series, strict=True)
+    )
+    return TournamentOut(
+        id=t.id,
+        participants=len(ordered),
+        country_participants=sum(1 for p in ordered if p.country == settings.country),
+        ranking_sum=s,
+        max_points=m,
+        series=tuple(series),
+        entries=entries,
+        sm=t.sm,
+        egp=t.egp,
+    )
+
+
+# --- §2 the season ------------------------------------------------------------------------------
+
+
+def egp_counts(played: Sequence[TournamentOut], tournament: TournamentOut) -> bool:
+    """Federation option (egp_rule): an EGP's points count only for a player who played at
+    least one Swedish GP tournament (a tournament not marked EGP) of the season."""
+    return not tournament.egp or any(not t.egp for t in played)
+
+
+def season_standings(
+    tournaments: Sequence[TournamentOut], settings: Settings = Settings()
+) -> list[StandingRow]:
+    """rules.md §2: the sum of each player's best 5 tournament results (`best_n`); ties share
+    the rank. Among equal results the earlier tournament counts. With the federation's SM
+    option, ties are first broken by the SM points, then by rating (the player's last NR)."""
+    results: dict[str, list[tuple[int, TournamentOut, int]]] = defaultdict(list)
+    played: dict[str, list[TournamentOut]] = defaultdict(list)
+    last_nr: dict[str, Fraction] = {}
+    for index, t in enumerate(tournaments):
+        for e in t.entries:
+            played[e.player].append(t)
+            last_nr[e.player] = e.nr
+            if e.points is not None:
+                results[e.player].append((index, t, e.points))
+    totals: dict[str, tuple[int, tuple[str, ...], tuple[Result, ...], int]] = {}
+    for player, entries in results.items():
+        marked = [
+            (index, t, points, not settings.egp_rule or egp_counts(played[player], t))
+            for index, t, points in entries
+        ]
+        countable = [e for e in marked if e[3]]
+        if not countable:
+            continue  # only EGP results, none of which counts
+        best = sorted(countable, key=lambda e: (-e[2], e[0]))[: max(0, settings.best_n)]
+        chosen = sorted(best, key=lambda e: e[0])
+        sm_points = sum(points for _i, t, points, _c in marked if t.sm)
+        totals[player] = (
+            sum(e[2] for e in chosen),
+            tuple(e[1].id for e in chosen),
+            tuple(Result(t.id, points, counts) for _i, t, points, counts in marked),
+            sm_points,
+        )
+
+    def key(player: str):
+        points, _counted, _results, sm_points = totals[player]
+        if settings.sm_tiebreak:
+            return (points, sm_points, last_nr[player])
+        return points
+
+    return [
+        StandingRow(
+            player=player,
+            rank=rank,
+            points=totals[player][0],
+            counted=totals[player][1],
+            results=totals[player][2],
+            sm_points=totals[player][3] if settings.sm_tiebreak else None,
+            rating=last_nr[player] if settings.sm_tiebreak else None,
+        )
+        for rank, player in rank_by(totals, key=key, tie_order=lambda p: p)
+    ]
+
+
+def compute_season(season: SeasonIn) -> SeasonOut:
+    """rules.md §2: every tournament, then the season standings."""
+    outs = tuple(compute_tournament(t, season.settings) for t in season.tournaments)
+    return SeasonOut(tournaments=outs, standings=tuple(season_standings(outs, season.settings)))

@@ -1,0 +1,273 @@
+"""Othello GP standings (rules.md §2): load a season, run the engine, give the tables.
+
+Tables stored per season: one per tournament (`data`: S, M, x, the series and every
+participant's computation, so a page can explain any number without loading more; rows: the
+participants in place order) and one for the season standings.
+"""
+
+from collections import defaultdict
+from fractions import Fraction
+from typing import Any
+
+from competitions.models import Season
+from competitions.systems.othello.models import Placement
+from competitions.systems.othello.ratings import RatingEntry, entry_to_json
+from competitions.systems.othello.settings import (
+    GPSettings,
+    decimal_text,
+    parse_settings,
+    tournament_flags,
+)
+from rankings.engines import othello as engine
+from rankings.systems import ComputedRow, ComputedTable
+
+KIND_TOURNAMENT = "tournament"
+KIND_STANDINGS = "standings"
+
+# The field names of interchange.md's othello-gp standings.
+TOURNAMENT_FIELDS = ("id", "participants", "ranking_sum", "max_points", "series")
+POINTS_FIELDS = ("player", "place", "points")
+STANDINGS_FIELDS = ("player", "rank", "points", "counted")
+
+
+def _num(value: Fraction | int) -> float | int:
+    """A JSON number at full precision: integers stay integers."""
+    if isinstance(value, int):
+        return value
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def engine_settings(settings: GPSettings, **changes: Any) -> engine.Settings:
+    coefficients = engine.Coefficients(
+        nr_factor=settings.nr_factor,
+        nr_offset=settings.nr_offset,
+        provisional_floor=settings.provisional_floor,
+        debutant_rating=settings.debutant_rating,
+        rating_floor=settings.rating_floor,
+        max_factor=changes.get("max_factor", settings.max_factor),
+        max_base=changes.get("max_base", settings.max_base),
+    )
+    return engine.Settings(
+        best_n=settings.best_n,
+        country=settings.country,
+        coefficients=coefficients,
+        sm_tiebreak=settings.sm_tiebreak,
+        egp_rule=settings.egp_rule,
+    )
+
+
+def _fraction(value) -> Fraction | None:
+    return None if value is None else Fraction(value)
+
+
+def load_season(season: Season) -> tuple[list, dict[int, list[tuple]], dict[str, str]]:
+    """The season's tournaments and their placements (player key, place, country, nordic,
+    ffo, provisional, uncertainty), and the players' names, in two queries whatever their
+    size."""
+    tournaments = list(season.tournaments.all())
+    rows = (
+        Placement.objects.filter(tournament__season=season)
+        .values_list(
+            "tournament_id",
+            "player__key",
+            "player__name",
+            "place",
+            "country",
+            "nordic",
+            "ffo",
+            "provisional",
+            "uncertainty",
+        )
+        .order_by("tournament_id", "place", "player__key")
+    )
+    by_tournament: dict[int, list[tuple]] = defaultdict(list)
+    names: dict[str, str] = {}
+    for tournament_id, key, name, *rest in rows:
+        by_tournament[tournament_id].append((key, *rest))
+        names[key] = name
+    return tournaments, by_tournament, names
+
+
+def season_input(
+    tournaments: list, placements: dict[int, list[tuple]], settings: engine.Settings
+) -> engine.SeasonIn:
+    tournaments_in = []
+    for t in tournaments:
+        sm, egp = tournament_flags(t.options)
+        tournaments_in.append(
+            engine.TournamentIn(
+                id=t.key,
+                sm=sm,
+                egp=egp,
+                participants=tuple(
+                    engine.Participant(
+                        player=key,
+                        place=place,
+                        country=country,
+                        rating=engine.Rating(
+                            nordic=_fraction(nordic),
+                            ffo=_fraction(ffo),
+                            provisional=provisional,
+                            uncertainty=_fraction(uncertainty),
+                        ),
+                    )
+                    for key, place, country, nordic, ffo, provisional, uncertainty in placements[
+                        t.pk
+                    ]
+                ),
+            )
+        )
+    return engine.SeasonIn(tournaments=tuple(tournaments_in), settings=settings)
+
+
+def coefficient_texts(settings: engine.Settings) -> dict[str, str]:
+    c = settings.coefficients
+    return {
+        "max_factor": decimal_text(c.max_factor),
+        "max_base": decimal_text(c.max_base),
+        "nr_factor": decimal_text(c.nr_factor),
+        "nr_offset": decimal_text(c.nr_offset),
+        "provisional_floor": decimal_text(c.provisional_floor),
+        "debutant_rating": decimal_text(c.debutant_rating),
+        "rating_floor": decimal_text(c.rating_floor),
+    }
+
+
+def entry_detail(e: engine.EntryOut, name: str, rating: dict) -> dict:
+    """A participant's line: place and points (interchange.md), and the computation behind
+    them (rating entry -> NR -> contribution), exact, as decimal texts."""
+    return {
+        "player": e.player,
+        "place": e.place,
+        "points": e.points,
+        "name": name,
+        "country": e.country,
+        "rating": rating,
+        "rule": e.rule,
+        "ffo_used": None if e.ffo_used is None else decimal_text(e.ffo_used),
+        "nr": decimal_text(e.nr),
+        "contribution": decimal_text(e.contribution),
+        "series_points": e.series_points,
+    }
+
+
+def tournament_data(out: engine.TournamentOut, tournament, settings: engine.Settings) -> dict:
+    """What belongs to the tournament as a whole; each participant's computation is a row."""
+    return {
+        "id": out.id,
+        "name": tournament.name,
+        "date": tournament.date.isoformat() if tournament.date else None,
+        "sm": out.sm,
+        "egp": out.egp,
+        "country": settings.country,
+        "participants": out.participants,
+        "country_participants": out.country_participants,
+        "ranking_sum": _num(out.ranking_sum),
+        "ranking_sum_text": decimal_text(out.ranking_sum),
+        "max_points": _num(out.max_points),
+        "max_points_text": decimal_text(out.max_points),
+        "x": engine.series_factor(out.max_points, out.participants),
+        "series": list(out.series),
+        "coefficients": coefficient_texts(settings),
+    }
+
+
+def standing_detail(row: engine.StandingRow) -> dict:
+    detail: dict[str, Any] = {
+        "player": row.player,
+        "rank": row.rank,
+        "points": row.points,
+        "counted": list(row.counted),
+        "results": [
+            {"tournament": r.tournament, "points": r.points, "counts": r.counts}
+            for r in row.results
+        ],
+    }
+    if row.sm_points is not None:
+        detail["sm_points"] = row.sm_points
+    if row.rating is not None:
+        detail["rating"] = _num(row.rating)
+        detail["rating_text"] = decimal_text(row.rating)  # the exact value, for the page
+    return detail
+
+
+def compute(season: Season) -> list[ComputedTable]:
+    settings = engine_settings(parse_settings(season.settings))
+    tournaments, placements, names = load_season(season)
+    out = engine.compute_season(season_input(tournaments, placements, settings))
+    tables: list[ComputedTable] = []
+    for position, (t_out, tournament) in enumerate(zip(out.tournaments, tournaments, strict=True)):
+        # The rating objects of the file, from the stored decimals as they are.
+        ratings = {
+            key: entry_to_json(RatingEntry(nordic, ffo, provisional, uncertainty))
+            for key, _place, _country, nordic, ffo, provisional, uncertainty in placements[
+                tournament.pk
+            ]
+        }
+        tables.append(
+            ComputedTable(
+                kind=KIND_TOURNAMENT,
+                key=t_out.id,
+                position=position,
+                data=tournament_data(t_out, tournament, settings),
+                rows=[
+                    ComputedRow(
+                        player=e.player,
+                        rank=e.place,
+                        points=e.points,
+                        detail=entry_detail(e, names.get(e.player, e.player), ratings[e.player]),
+                    )
+                    for e in t_out.entries
+                ],
+            )
+        )
+    tables.append(
+        ComputedTable(
+            kind=KIND_STANDINGS,
+            data={"best_n": settings.best_n, "sm_tiebreak": settings.sm_tiebreak},
+            rows=[
+                ComputedRow(
+                    player=row.player, rank=row.rank, points=row.points, detail=standing_detail(row)
+                )
+                for row in out.standings
+            ],
+        )
+    )
+    return tables
+
+
+def _pick(row: dict, fields: tuple[str, ...]) -> dict:
+    return {name: row[name] for name in fields if name in row}
+
+
+def document(season: Season, tables: list) -> dict:
+    """The export_standings document of interchange.md, from the stored tables (each with its
+    rows' details in `row_details`)."""
+    by_kind: dict[str, list] = defaultdict(list)
+    for table in tables:
+        by_kind[table.kind].append(table)
+    standings = by_kind[KIND_STANDINGS][0].row_details if by_kind[KIND_STANDINGS] else []
+    return {
+        "tournaments": [
+            {
+                **_pick(t.data, TOURNAMENT_FIELDS),
+                "points": [_pick(r, POINTS_FIELDS) for r in t.row_details],
+            }
+            for t in by_kind[KIND_TOURNAMENT]
+        ],
+        "standings": [_pick(r, STANDINGS_FIELDS) for r in standings],
+    }
+
+
+def flat_tables(document: dict) -> dict[str, tuple[tuple[str, ...], list[dict]]]:
+    """The document as flat tables for CSV, one per standings table, each with its header."""
+    tables: dict[str, tuple[tuple[str, ...], list[dict]]] = {
+        "tournaments": (
+            TOURNAMENT_FIELDS,
+            [_pick(t, TOURNAMENT_FIELDS) for t in document["tournaments"]],
+        )
+    }
+    for t in document["tournaments"]:
+        tables[f"tournament-{t['id']}-points"] = (POINTS_FIELDS, t["points"])
+    tables["standings"] = (STANDINGS_FIELDS, document["standings"])
+    return tables

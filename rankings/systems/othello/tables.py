@@ -1,0 +1,241 @@
+"""django-tables2 tables of the Othello GP public pages. Rows are dicts from stored standings;
+numbers that explain themselves render their computation, and export as plain numbers."""
+
+import django_tables2 as tables
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
+
+from rankings.tables import BaseTable, PlayerColumn, RankColumn, display_points
+
+from . import explain
+
+NUMBER = {"td": {"class": "text-end text-nowrap"}, "th": {"class": "text-end"}}
+# A number that phones leave out: they show the name and the points.
+NUMBER_WIDE = {
+    "td": {"class": "text-end text-nowrap d-none d-md-table-cell"},
+    "th": {"class": "text-end d-none d-md-table-cell"},
+}
+HIDDEN_ON_PHONES = {
+    "td": {"class": "d-none d-md-table-cell"},
+    "th": {"class": "d-none d-md-table-cell"},
+}
+
+
+class NumberColumn(tables.Column):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", NUMBER)
+        super().__init__(*args, **kwargs)
+
+
+class TournamentNameColumn(tables.Column):
+    """The tournament's name linking to its page, with its SM / EGP badges."""
+
+    def render(self, value, record):
+        badges = format_html(
+            "{}{}",
+            format_html(' <span class="badge text-bg-info">{}</span>', _("SM"))
+            if record.get("sm")
+            else "",
+            format_html(' <span class="badge text-bg-secondary">{}</span>', _("EGP"))
+            if record.get("egp")
+            else "",
+        )
+        return format_html('<a href="{}">{}</a>{}', record["url"], value, badges)
+
+    def value(self, value):
+        return value
+
+
+class TournamentListTable(BaseTable):
+    date = tables.DateColumn(
+        verbose_name=_("Date"), format="j M", attrs={"td": {"class": "text-nowrap"}}
+    )
+    name = TournamentNameColumn(verbose_name=_("Tournament"))
+    participants = NumberColumn(verbose_name=_("Players"))
+    home = NumberColumn(verbose_name=_("Of the country"), attrs=NUMBER_WIDE)
+    ranking_sum = NumberColumn(verbose_name=_("Ranking sum"), attrs=NUMBER_WIDE)
+    max_points = NumberColumn(verbose_name=_("Max points"))
+    x = NumberColumn(verbose_name="x", attrs=NUMBER_WIDE)
+    winner = tables.Column(verbose_name=_("Winner"), orderable=False, attrs=HIDDEN_ON_PHONES)
+
+    def render_ranking_sum(self, value):
+        return display_points(value, 1)
+
+    def render_max_points(self, value):
+        return display_points(value, 2)
+
+    def render_x(self, value):
+        return "–" if value is None else display_points(value, 3)
+
+
+class ComputationTable(BaseTable):
+    """A tournament: each participant's rating entry -> NR -> contribution -> points."""
+
+    place = RankColumn(verbose_name=_("Place"))
+    player = PlayerColumn()
+    country = tables.Column(verbose_name=_("Country"), attrs=HIDDEN_ON_PHONES)
+    rating_text = tables.Column(
+        verbose_name=_("Rating entry"),
+        orderable=False,
+        attrs={
+            "td": {"class": "text-nowrap d-none d-md-table-cell"},
+            "th": {"class": "d-none d-md-table-cell"},
+        },
+    )
+    nr = NumberColumn(verbose_name=_("Nordic-equivalent"))
+    contribution = NumberColumn(verbose_name=_("Adds to the sum"), attrs=NUMBER_WIDE)
+    # Rendered for every row: a foreign player's empty points explain themselves too.
+    points = NumberColumn(verbose_name=_("GP points"), empty_values=())
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+    def __init__(self, data, *, tournament: dict, **kwargs):
+        self.tournament = tournament
+        super().__init__(data, **kwargs)
+
+    def render_country(self, value, record):
+        if record["points"] is None:
+            return format_html('<span class="text-body-secondary">{}</span>', value)
+        return value
+
+    def render_nr(self, record):
+        return explain.nr(record, self.tournament)
+
+    def render_points(self, record):
+        return explain.points(record, self.tournament)
+
+    def value_points(self, record):
+        return record["points"]
+
+    def value_nr(self, record):
+        return float(record["nr"])
+
+    def value_contribution(self, record):
+        return float(record["contribution"])
+
+
+def results_html(results: list[tuple[int, str, int, bool]]) -> str:
+    """A player's results in tournament order as one line: the tournament's number raised,
+    then the points, bold when they count, in brackets when not ("¹51 ²(31) ³42")."""
+    return format_html_join(
+        " ",
+        '<span class="text-nowrap" title="{}. {}"><sup class="text-body-secondary">{}</sup>{}'
+        "</span>",
+        (
+            (
+                n,
+                name,
+                n,
+                format_html('<strong class="counted">{}</strong>', points)
+                if counted
+                else format_html('<span class="text-body-secondary">({})</span>', points),
+            )
+            for n, name, points, counted in results
+        ),
+    )
+
+
+class SeasonStandingsTable(BaseTable):
+    """The season standings with every result; counted ones bold, the others in brackets.
+    For downloads the view replaces the results line by one column per tournament."""
+
+    rank = RankColumn()
+    player = PlayerColumn()
+    points = NumberColumn(verbose_name=_("GP points"))
+    results_list = tables.Column(verbose_name=_("Results"), orderable=False)
+
+    def __init__(self, data, *, names: dict[str, str], best_n: int, **kwargs):
+        self.names = names
+        self.best_n = best_n
+        super().__init__(data, **kwargs)
+
+    def render_points(self, record):
+        return explain.total(record, self.names, self.best_n)
+
+    def value_points(self, record):
+        return record["points"]
+
+
+class ResultColumn(tables.Column):
+    """A player's result at one tournament of the standings matrix (tournament ids may hold
+    any character, so the column reads the row itself instead of an accessor path)."""
+
+    def __init__(self, key: str, **kwargs):
+        self.key = key
+        kwargs.setdefault("attrs", NUMBER)
+        super().__init__(accessor="player", empty_values=(), orderable=False, **kwargs)
+
+    def render(self, record):
+        result = record["by_tournament"].get(self.key)
+        if result is None:
+            return ""
+        points, counted = result
+        if counted:
+            return format_html('<strong class="counted">{}</strong>', points)
+        return format_html('<span class="text-body-secondary">({})</span>', points)
+
+    def value(self, record):
+        result = record["by_tournament"].get(self.key)
+        return "" if result is None else result[0]
+
+
+class PlayerResultsTable(BaseTable):
+    date = tables.DateColumn(verbose_name=_("Date"), format="j M Y")
+    tournament = tables.Column(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
+    place = NumberColumn(verbose_name=_("Place"))
+    country = tables.Column(verbose_name=_("Country"), attrs=HIDDEN_ON_PHONES)
+    points = NumberColumn(verbose_name=_("GP points"), empty_values=())
+    counted = tables.BooleanColumn(verbose_name=_("Counted"), yesno="✔,")
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+    def render_points(self, record):
+        return explain.result(record, record["data"], record["entries"], record["player"])
+
+    def value_points(self, record):
+        return record["points"]
+
+
+class WhatIfTournamentTable(BaseTable):
+    name = TournamentNameColumn(verbose_name=_("Tournament"))
+    participants = NumberColumn(verbose_name=_("Players"), attrs=NUMBER_WIDE)
+    stored_max = NumberColumn(verbose_name=_("Max points now"), attrs=NUMBER_WIDE)
+    stored_series = tables.Column(verbose_name=_("Series now"), orderable=False)
+    max_points = NumberColumn(verbose_name=_("Max points if"), attrs=NUMBER_WIDE)
+    x = NumberColumn(verbose_name=_("x if"), attrs=NUMBER_WIDE)
+    series = tables.Column(verbose_name=_("Series if"), orderable=False)
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+    def render_stored_max(self, value):
+        return display_points(value, 2)
+
+    def render_max_points(self, value):
+        return display_points(value, 2)
+
+    def render_x(self, value):
+        return "–" if value is None else display_points(value, 3)
+
+
+class WhatIfStandingsTable(BaseTable):
+    player = PlayerColumn()
+    stored_rank = NumberColumn(verbose_name=_("Rank now"))
+    stored_points = NumberColumn(verbose_name=_("Points now"))
+    rank = NumberColumn(verbose_name=_("Rank if"))
+    points = NumberColumn(verbose_name=_("Points if"))
+    change = NumberColumn(verbose_name=_("Places"), orderable=False)
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+    def render_change(self, value):
+        if value is None or value == "":
+            return "–"
+        if value > 0:
+            return format_html('<span class="text-success">↑ {}</span>', value)
+        if value < 0:
+            return format_html('<span class="text-danger">↓ {}</span>', -value)
+        return "="

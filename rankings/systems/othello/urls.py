@@ -1,0 +1,11 @@
+"""Othello GP public pages, below /<series>/<season>/ (see competitions.dispatch)."""
+
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("tournaments/<str:tournament>/", views.tournament_detail, name="tournament"),
+    path("standings/", views.standings, name="standings"),
+    path("what-if/", views.whatif, name="whatif"),
+]

@@ -1,0 +1,338 @@
+"""Othello GP public pages: the season, a tournament with its computation, the season standings,
+the federation's "what if" page, and the GP section of the player page. Each view gets the
+season from the shared dispatcher."""
+
+import datetime
+from collections import defaultdict
+from decimal import Decimal
+from fractions import Fraction
+
+from django import forms
+from django.http import Http404
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django_tables2.export import TableExport
+
+from competitions.models import Season
+from competitions.systems.othello.ratings import describe, stored_entry
+from competitions.systems.othello.settings import parse_settings, tournament_flags
+from rankings.engines import othello as engine
+from rankings.models import StandingsRow
+from rankings.people import People
+from rankings.selectors import standings_table, stored_tables
+from rankings.urls_helpers import season_url
+from rankings.views import export_or_render, season_context
+
+from . import explain
+from . import tables as t
+from .standings import (
+    KIND_STANDINGS,
+    KIND_TOURNAMENT,
+    decimal_text,
+    engine_settings,
+    load_season,
+    season_input,
+)
+
+
+def _date(value: str | None) -> datetime.date | None:
+    return datetime.date.fromisoformat(value) if value else None
+
+
+def _tournament_row(season: Season, data: dict, winner: str = "") -> dict:
+    return {
+        **data,
+        "date": _date(data["date"]),
+        "home": data["country_participants"],
+        "winner": winner,
+        "url": season_url(season, "tournament", data["id"]),
+    }
+
+
+def overview(request, season: Season):
+    stored = stored_tables(season, [KIND_TOURNAMENT, KIND_STANDINGS], rows_limit=10)
+    tournaments = [tb for tb in stored if tb.kind == KIND_TOURNAMENT]
+    standings = next((tb for tb in stored if tb.kind == KIND_STANDINGS), None)
+    top = standings.row_details if standings else []
+    winners = {
+        tb.key: next((r["player"] for r in tb.row_details if r["place"] == 1), None)
+        for tb in tournaments
+    }
+    people = People(season, [r["player"] for r in top] + [w for w in winners.values() if w])
+    names = {tb.key: tb.data["name"] for tb in tournaments}
+    settings = parse_settings(season.settings)
+    best_n = settings.best_n
+    return render(
+        request,
+        "rankings/othello/season.html",
+        season_context(
+            request,
+            season,
+            tab="",
+            tournament_table=t.TournamentListTable(
+                [
+                    _tournament_row(
+                        season, tb.data, people.name(winners[tb.key]) if winners[tb.key] else ""
+                    )
+                    for tb in tournaments
+                ],
+                orderable=False,
+            ),
+            top_table=t.SeasonStandingsTable(
+                [people.decorate(r) for r in top],
+                names=names,
+                best_n=best_n,
+                orderable=False,
+                exclude=("results_list",),
+            ),
+            country=settings.country,
+            a=decimal_text(settings.max_factor),
+            b=decimal_text(settings.max_base),
+        ),
+    )
+
+
+def participant_lines(details: list[dict]) -> list[dict]:
+    """A tournament's stored rows for the pages: with each place's position in the series
+    (`k`) and the rating entry in words, in the reader's language."""
+    return [
+        {**detail, "k": k, "rating_text": describe(stored_entry(detail["rating"]))}
+        for k, detail in enumerate(details, start=1)
+    ]
+
+
+def tournament_detail(request, season: Season, tournament: str):
+    stored = standings_table(season=season, kind=KIND_TOURNAMENT, key=tournament)
+    if stored is None:
+        raise Http404(_("No such tournament."))
+    data = stored.data
+    lines = participant_lines(stored.row_details)
+    people = People(season, [line["player"] for line in lines])
+    table = t.ComputationTable([people.decorate(line) for line in lines], tournament=data)
+    context = season_context(
+        request,
+        season,
+        tournament=data,
+        tournament_date=_date(data["date"]),
+        table=table,
+        x=explain.x_text(data["x"]),
+        series=explain.series_text(data["series"]),
+        foreign=data["participants"] - data["country_participants"],
+    )
+    return export_or_render(
+        request,
+        table,
+        f"{season.series.slug}-{season.slug}-{stored.key}",
+        "rankings/othello/tournament.html",
+        context,
+    )
+
+
+def _tournament_names(season: Season) -> list[tuple[str, str, bool, bool]]:
+    return [
+        (key, name, *tournament_flags(options))
+        for key, name, options in season.tournaments.values_list("key", "name", "options")
+    ]
+
+
+def standings(request, season: Season):
+    """The season standings: each player's results in tournament order, the counted ones in
+    bold. On the page the results are one list per player (it reads on a phone and stays fast
+    for a season of 30 tournaments); the downloads have one column per tournament."""
+    stored = standings_table(season=season, kind=KIND_STANDINGS)
+    rows = stored.row_details if stored else []
+    tournaments = _tournament_names(season)
+    names = {key: name for key, name, _sm, _egp in tournaments}
+    numbers = {key: n for n, (key, _name, _sm, _egp) in enumerate(tournaments, start=1)}
+    people = People(season, [r["player"] for r in rows])
+    data = []
+    for r in rows:
+        counted = set(r["counted"])
+        results = [
+            (numbers.get(res["tournament"], 0), res["tournament"], res["points"])
+            for res in r["results"]
+        ]
+        data.append(
+            {
+                **people.decorate(r),
+                "by_tournament": {key: (points, key in counted) for _n, key, points in results},
+                "results_list": t.results_html(
+                    [(n, names.get(key, key), points, key in counted) for n, key, points in results]
+                ),
+            }
+        )
+    best_n = parse_settings(season.settings).best_n
+    if TableExport.is_valid_format(request.GET.get("_export")):
+        columns = [
+            (f"t{n}", t.ResultColumn(key, verbose_name=str(n)))
+            for n, (key, _name, _sm, _egp) in enumerate(tournaments, start=1)
+        ]
+        table = t.SeasonStandingsTable(
+            data, names=names, best_n=best_n, extra_columns=columns, exclude=("results_list",)
+        )
+    else:
+        table = t.SeasonStandingsTable(data, names=names, best_n=best_n)
+    return export_or_render(
+        request,
+        table,
+        f"{season.series.slug}-{season.slug}-standings",
+        "rankings/othello/standings.html",
+        season_context(
+            request,
+            season,
+            tab="standings",
+            table=table,
+            best_n=best_n,
+            sm_tiebreak=stored.data.get("sm_tiebreak") if stored else False,
+            legend=[
+                {
+                    "n": n,
+                    "name": name,
+                    "sm": sm,
+                    "egp": egp,
+                    "url": season_url(season, "tournament", key),
+                }
+                for n, (key, name, sm, egp) in enumerate(tournaments, start=1)
+            ],
+        ),
+    )
+
+
+# --- the federation's "what if" page ---------------------------------------------------------
+
+
+class WhatIfForm(forms.Form):
+    """The coefficients of max = a · ranking sum + b, bounded as the season settings are."""
+
+    a = forms.DecimalField(
+        label=gettext_lazy("a (factor of the ranking sum)"),
+        min_value=Decimal(0),
+        max_value=Decimal(1),
+        max_digits=9,
+        decimal_places=6,
+    )
+    b = forms.DecimalField(
+        label=gettext_lazy("b (base)"),
+        min_value=Decimal(2),
+        max_value=Decimal(1000),
+        max_digits=9,
+        decimal_places=4,
+    )
+
+
+def whatif(request, season: Season):
+    """max = a · S + b with typed coefficients: every stored tournament's series and the season
+    standings they would give, beside the stored ones. Computed on the fly; nothing is written."""
+    settings = parse_settings(season.settings)
+    defaults = {"a": decimal_text(settings.max_factor), "b": decimal_text(settings.max_base)}
+    form = WhatIfForm(request.GET or None, initial=defaults)
+    stored = stored_tables(season, [KIND_TOURNAMENT, KIND_STANDINGS])
+    stored_tournaments = {tb.key: tb for tb in stored if tb.kind == KIND_TOURNAMENT}
+    stored_standings = next((tb.row_details for tb in stored if tb.kind == KIND_STANDINGS), [])
+    context = season_context(request, season, tab="whatif", form=form, defaults=defaults)
+    if request.GET and not form.is_valid():
+        return render(request, "rankings/othello/whatif.html", context, status=400)
+    a = Fraction(form.cleaned_data["a"]) if form.is_bound else settings.max_factor
+    b = Fraction(form.cleaned_data["b"]) if form.is_bound else settings.max_base
+    gp = engine_settings(settings, max_factor=a, max_base=b)
+    tournaments, placements, _names = load_season(season)
+    out = engine.compute_season(season_input(tournaments, placements, gp))
+    tournament_rows = []
+    for tournament, t_out in zip(tournaments, out.tournaments, strict=True):
+        before = stored_tournaments.get(t_out.id)
+        tournament_rows.append(
+            {
+                "name": tournament.name,
+                "sm": t_out.sm,
+                "egp": t_out.egp,
+                "url": season_url(season, "tournament", t_out.id),
+                "participants": t_out.participants,
+                "stored_max": before.data["max_points"] if before else None,
+                "stored_series": explain.series_text(before.data["series"]) if before else "–",
+                "max_points": float(t_out.max_points),
+                "x": engine.series_factor(t_out.max_points, t_out.participants),
+                "series": explain.series_text(list(t_out.series)),
+            }
+        )
+    now = {r["player"]: r for r in stored_standings}
+    then = {row.player: row for row in out.standings}
+    keys = [row.player for row in out.standings] + [k for k in now if k not in then]
+    people = People(season, keys)
+    standings_rows = []
+    for key in keys:
+        old, new = now.get(key), then.get(key)
+        standings_rows.append(
+            people.decorate(
+                {
+                    "player": key,
+                    "stored_rank": old["rank"] if old else None,
+                    "stored_points": old["points"] if old else None,
+                    "rank": new.rank if new else None,
+                    "points": new.points if new else None,
+                    "change": old["rank"] - new.rank if old and new else None,
+                }
+            )
+        )
+    context.update(
+        a=decimal_text(a),
+        b=decimal_text(b),
+        tournament_table=t.WhatIfTournamentTable(tournament_rows),
+        standings_table=t.WhatIfStandingsTable(standings_rows),
+        moved=sum(1 for r in standings_rows if r["change"]),
+    )
+    return render(request, "rankings/othello/whatif.html", context)
+
+
+# --- the player page --------------------------------------------------------------------------
+
+
+def player_section(player, season: Season, rows):
+    """The player's GP results of a season with their computation, and a chart of them."""
+    results = sorted(
+        (r for r in rows if r.table.kind == KIND_TOURNAMENT), key=lambda r: r.table.position
+    )
+    if not results:
+        return None
+    standing = next((r.detail for r in rows if r.table.kind == KIND_STANDINGS), None)
+    counted = set(standing["counted"]) if standing else set()
+    # Every participant of the player's tournaments, for their computations (one query).
+    lines: dict[int, list[dict]] = defaultdict(list)
+    for table_id, detail in (
+        StandingsRow.objects.filter(table_id__in=[r.table_id for r in results])
+        .order_by("table_id", "position")
+        .values_list("table_id", "detail")
+    ):
+        lines[table_id].append(detail)
+    table_rows = [
+        {
+            "date": _date(r.table.data["date"]),
+            "tournament": r.table.data["name"],
+            "place": r.detail["place"],
+            "country": r.detail["country"],
+            "points": r.detail["points"],
+            "series_points": r.detail["series_points"],
+            "counted": r.table.key in counted,
+            "url": season_url(season, "tournament", r.table.key),
+            "data": r.table.data,
+            "entries": participant_lines(lines[r.table_id]),
+            "player": player.key,
+        }
+        for r in results
+    ]
+    chart = {
+        "type": "bar",
+        "labels": [row["tournament"] for row in table_rows],
+        "datasets": [
+            {"label": _("GP points"), "data": [row["points"] for row in table_rows]},
+        ],
+        "y_label": _("GP points"),
+        "integer": True,
+    }
+    return "rankings/othello/player_section.html", {
+        "standing": standing,
+        "table": t.PlayerResultsTable(table_rows),
+        "chart": chart,
+        "chart_id": f"gp-chart-{season.pk}",
+        "scripts": ["vendor/chartjs/chart.umd.min.js", "js/charts.js", "js/othello.js"],
+    }

@@ -1,0 +1,82 @@
+"""The GP journey in Chromium: a manager types a tournament's final standings (a mistake is
+refused with its line named), and the GP standings, the explanations and the chart follow."""
+
+import pytest
+
+from competitions.interchange import import_competition
+from competitions.systems.othello.models import Placement
+from tests.othello_files import gp_file
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def secretary(django_user_model):
+    season = import_competition(gp_file())
+    user = django_user_model.objects.create_user("gp-secretary", password="pw-secretary-1")
+    season.series.managers.add(user)
+    return user
+
+
+def test_a_manager_enters_a_tournament_and_the_gp_standings_follow(live_server, page, secretary):
+    base = live_server.url
+    page.goto(f"{base}/accounts/login/?next=/manage/")
+    page.fill("input[name=username]", "gp-secretary")
+    page.fill("input[name=password]", "pw-secretary-1")
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{base}/manage/")
+
+    page.click("text=Swedish Othello GP 2025")
+    page.click("tr:has-text('Malmö GP') >> text=Enter standings")
+    text = page.locator("textarea[name=text]")
+    assert text.input_value() == ""
+
+    # The finder puts "Name (id)" into the text where the caret is; the rest is typed.
+    text.type("1; ")
+    page.fill("#player-finder", "Oskar Blom (p6)")
+    page.press("#player-finder", "Enter")
+    text.press("End")
+    text.type("; SE; N2400\n1; Alva Lind; SE; \n")
+    assert "Participants typed: 2" in page.inner_text("#standings-count")
+    page.click("button:has-text('Save standings')")
+    errors = page.inner_text(".alert-danger")
+    assert "Line 2 (Alva Lind): no rating entry" in errors
+    assert "Line 2 (Alva Lind): place 1 again (line 1 has place 1)" not in errors  # one fault
+    assert Placement.objects.filter(tournament__key="t3").count() == 0
+
+    # Corrected, and saved with Ctrl+Enter.
+    page.fill("textarea[name=text]", "1; Oskar Blom (p6); SE; N2400\n2; Alva Lind; SE; debutant")
+    page.press("textarea[name=text]", "Control+Enter")
+    page.wait_for_selector(".alert-success")
+    assert "Final standings of Malmö GP saved: 2 participants." in page.inner_text(".alert-success")
+    assert Placement.objects.filter(tournament__key="t3").count() == 2
+
+    # The public tournament page: NR 2400 and 1000, S = 1600, M = 13.4: 13 and 0.
+    page.click("text=Public tournament page")
+    assert "13.4" in page.inner_text(".gp-summary")
+    rows = page.locator("table tbody tr")
+    assert rows.count() == 2
+    points = rows.first.locator("td").last.locator("summary")
+    assert points.inner_text() == "13"
+    points.click()
+    explanation = rows.first.locator("td").last.locator(".explain-body")
+    assert explanation.is_visible()
+    assert "Place 1 gets g1 = floor(M) = floor(13.4) = 13." in explanation.inner_text()
+
+    # The GP standings follow: Oskar Blom now has 0 + 13.
+    page.click("text=GP standings")
+    row = page.locator("table tbody tr:has-text('Oskar Blom')")
+    assert row.locator("td").nth(2).inner_text().strip() == "13"
+    row.locator("td").nth(2).locator("summary").click()
+    assert "Malmö GP" in row.locator(".explain-body").inner_text()
+
+    # His player page: the chart is drawn from the same numbers as the table.
+    row.locator("a:has-text('Oskar Blom')").click()
+    assert page.locator("h1").inner_text() == "Oskar Blom"
+    page.wait_for_function("() => window.Chart && Chart.getChart(document.querySelector('canvas'))")
+    data = page.evaluate(
+        "() => Chart.getChart(document.querySelector('canvas')).data.datasets[0].data"
+    )
+    assert data == [0, 13]
+    cells = page.locator("table.table-striped > tbody > tr > td:nth-child(5) summary")
+    assert cells.all_inner_texts() == ["0", "13"]

@@ -1,0 +1,266 @@
+"""Othello GP public pages: they render the stored numbers, every number opens its computation,
+odd names display safely, the "what if" page writes nothing, and query counts stay flat."""
+
+import copy
+import json
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from competitions.interchange import import_competition
+from competitions.models import Season
+from rankings.urls_helpers import season_url
+from tests.othello_files import gp_file
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def gp():
+    return import_competition(gp_file())
+
+
+def page_urls(season: Season, tournament: str = "t1", player: str = "p1") -> list[str]:
+    return [
+        season_url(season),
+        season_url(season, "tournament", tournament),
+        season_url(season, "standings"),
+        season_url(season, "whatif"),
+        reverse("player", args=[season.series.slug, player]),
+    ]
+
+
+def html(client, url, **params) -> str:
+    response = client.get(url, params)
+    assert response.status_code == 200, url
+    return response.content.decode()
+
+
+def test_every_public_page_renders(client, gp):
+    for url in [*page_urls(gp), reverse("help"), season_url(gp, "tournament", "t3")]:
+        html(client, url)
+
+
+def test_the_tournament_page_explains_every_number(client, gp):
+    page = html(client, season_url(gp, "tournament", "t1"))
+    assert "2088.3" in page and "15.3532" in page and "15, 8, 4, 2, 1, 0" in page
+    # the rating entry -> Nordic-equivalent -> contribution chain
+    assert "NR = 0.539 × 2100 + 172 = 1303.9" in page
+    assert "r = max(rating − uncertainty, 1600) = 1600; NR = 0.539 × 1600 + 172 = 1034.4" in page
+    assert "No rating (debutant): NR = 1000." in page
+    assert "Adds max(0, 880 − 900) = 0 to the ranking sum." in page
+    # M, x and the series
+    assert "M = 0.004 × S + 7 = 0.004 × 2088.3 + 7 = 15.3532" in page
+    assert "Place 1 gets g1 = floor(M) = floor(15.3532) = 15." in page
+    assert "Place 3 gets g3 = floor(g2 · x) = floor(8 × x) = 4" in page
+    assert "the largest whole number h with h^5 × 15.3532 ≤ 8^5" in page
+    # the foreign participant: the place's points, received by nobody
+    assert "This player plays for FR: only SE players receive points" in page
+    assert re.search(r'<span class="text-body-secondary">\(4\)</span>', page)
+
+
+def test_the_standings_page_marks_the_counted_results(client, gp, settings):
+    Season.objects.filter(pk=gp.pk).update(settings={"best_n": 1})
+    from rankings.services import season_recompute
+
+    season_recompute(season_id=gp.pk, force=True)
+    page = html(client, season_url(gp, "standings"))
+    assert '<strong class="counted">16</strong>' in page  # p2 at t2 counted
+    assert '<span class="text-body-secondary">(8)</span>' in page  # p2 at t1, not counted
+    assert "The best 1 results count" in page
+    csv = client.get(season_url(gp, "standings"), {"_export": "csv"}).content.decode()
+    lines = csv.splitlines()
+    assert lines[0] == "#,Player,GP points,1,2,3"
+    assert lines[1] == "1,Björn Sandberg,16,8,16,"
+
+
+def test_the_overview_lists_tournaments_and_the_top(client, gp):
+    page = html(client, season_url(gp))
+    assert "Stockholm Open" in page and "Göteborg GP" in page
+    assert "2088.3" in page and "15.35" in page
+    assert "Björn Sandberg" in page
+
+
+def test_what_if_recomputes_with_typed_coefficients_and_writes_nothing(client, gp):
+    with CaptureQueriesContext(connection) as ctx:
+        page = html(client, season_url(gp, "whatif"), a="0.01", b="7")
+    writes = [q["sql"] for q in ctx.captured_queries if not q["sql"].lstrip().startswith("SELECT")]
+    assert writes == []
+    # t1: M = 0.01 * 2088.3 + 7 = 27.883 -> 27, 13, 6, 3, 1, 0; t2: M = 30.4699 -> 30, 5, 0
+    assert "With M = 0.01 × S + 7:" in page
+    assert "27, 13, 6, 3, 1, 0" in page and "15, 8, 4, 2, 1, 0" in page  # if and now
+    assert "30, 5, 0" in page and "16, 3, 0" in page
+    assert "27.88" in page and "30.47" in page
+
+
+@pytest.mark.parametrize(
+    "params,message",
+    [
+        ({"a": "2", "b": "7"}, "less than or equal to 1"),
+        ({"a": "0.004", "b": "1"}, "greater than or equal to 2"),
+        ({"a": "abc", "b": "7"}, "Enter a number"),
+        ({"a": "0.0000001", "b": "7"}, "no more than 6 decimal places"),
+    ],
+)
+def test_what_if_refuses_inputs_out_of_bounds(client, gp, params, message):
+    response = client.get(season_url(gp, "whatif"), params)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+
+
+def test_the_player_page_has_a_chart_with_the_table_s_numbers(client, gp):
+    page = html(client, reverse("player", args=["swedish-gp", "p1"]))
+    chart = json.loads(
+        re.search(r'<script id="gp-chart-\d+" type="application/json">(.*?)</script>', page).group(
+            1
+        )
+    )
+    assert chart["labels"] == ["Stockholm Open", "Göteborg GP"]
+    assert chart["datasets"][0]["data"] == [15, 3]
+    assert page.count('src="/static/js/charts.js"') == 1
+    assert page.count('src="/static/js/othello.js"') == 1
+    # the points open the tournament's whole computation
+    assert "Ranking sum S = sum of max(0, NR − 900) = 2088.3" in page
+    assert "Factor x = M^(−1/(n−1)) = 15.3532^(−1/5) = 0.579109 (n = 6)" in page
+
+
+def test_a_foreign_result_on_the_player_page(client, gp):
+    page = html(client, reverse("player", args=["swedish-gp", "p3"]))
+    chart = json.loads(re.search(r'type="application/json">(.*?)</script>', page).group(1))
+    assert chart["datasets"][0]["data"] == [None, 0]
+
+
+def test_unknown_pages_are_404(client, gp):
+    assert client.get(season_url(gp, "tournament", "nope")).status_code == 404
+    assert client.get(season_url(gp) + "nothing/").status_code == 404
+
+
+ODD_NAMES = [
+    "<script>alert('x')</script>",
+    "A/B = C & D",
+    "Νίκος Παπαδόπουλος",
+    "李伟",
+    "X" * 200,
+]
+
+
+def test_odd_names_display_safely(client):
+    data = gp_file()
+    for player, name in zip(data["players"], ODD_NAMES, strict=False):
+        player["name"] = name
+    data["tournaments"][0]["name"] = "<b>Open</b> / = 李"
+    data["tournaments"][0]["id"] = "t.1_Ö-x"
+    season = import_competition(data)
+    urls = page_urls(season, tournament="t.1_Ö-x")
+    for url in [*urls, season_url(season, "whatif") + "?a=0.004&b=7"]:
+        page = client.get(url).content.decode()
+        assert "<script>alert" not in page, url
+        assert "<b>Open</b>" not in page, url
+    page = html(client, season_url(season, "tournament", "t.1_Ö-x"))
+    assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in page
+    assert "Νίκος Παπαδόπουλος" in page and "X" * 200 in page
+
+
+# --- query counts ------------------------------------------------------------------------------
+
+
+def big_file(players: int) -> dict:
+    data = gp_file()
+    data["players"] += [{"id": f"x{i}", "name": f"Extra Player {i}"} for i in range(players)]
+    data["tournaments"].append(
+        {
+            "id": "big",
+            "name": "Big day",
+            "date": "2025-05-01",
+            "participants": [
+                {
+                    "player": f"x{i}",
+                    "place": i + 1,
+                    "country": "SE" if i % 3 else "FI",
+                    "rating": {"nordic": 1000 + 10 * i},
+                }
+                for i in range(players)
+            ],
+        }
+    )
+    return copy.deepcopy(data)
+
+
+def count_queries(client, url) -> int:
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(url).status_code == 200
+    return len(ctx.captured_queries)
+
+
+SEASON = "the season with its series"
+PLAYERS = "names of the players shown"
+ENTRIES = "their clubs of this season"
+SEASONS = "the series' seasons (the season switcher)"
+EXPECTED_QUERIES = {
+    "season": [
+        SEASON,
+        "the tournament tables and the standings table",
+        "their first rows",
+        PLAYERS,
+        ENTRIES,
+        SEASONS,
+    ],
+    "tournament": [SEASON, "the tournament's table", "its rows", PLAYERS, ENTRIES, SEASONS],
+    "standings": [
+        SEASON,
+        "the standings table",
+        "its rows",
+        "the tournament names",
+        PLAYERS,
+        ENTRIES,
+        SEASONS,
+    ],
+    "whatif": [
+        SEASON,
+        "the stored tables",
+        "their rows",
+        "the tournaments",
+        "their placements with the players' keys",
+        PLAYERS,
+        ENTRIES,
+        SEASONS,
+    ],
+    "player": [
+        "the player with series and club",
+        "all the player's rows with their tables",
+        "every participant of the player's GP tournaments, for their computations",
+    ],
+}
+
+
+def test_page_query_counts_do_not_grow_with_players(client):
+    small = import_competition(big_file(8))
+    small_counts = [count_queries(client, url) for url in page_urls(small, "big", "x1")]
+    large = import_competition(big_file(150), replace=True)
+    large_counts = [count_queries(client, url) for url in page_urls(large, "big", "x1")]
+    assert large_counts == small_counts
+    assert large_counts == [len(queries) for queries in EXPECTED_QUERIES.values()]
+
+
+def test_odd_data_stored_through_the_admin_still_renders(
+    client, gp, django_capture_on_commit_callbacks
+):
+    """Rows a file would refuse but the database accepts: a gap in the places, a huge rating,
+    a lower-case country, a provisional flag without an FFO rating."""
+    from competitions.models import Tournament
+    from competitions.systems.othello.models import Placement
+
+    t2 = Tournament.objects.get(key="t2")
+    with django_capture_on_commit_callbacks(execute=True):
+        Placement.objects.filter(tournament=t2, player__key="p3").update(place=9)
+        Placement.objects.filter(tournament=t2, player__key="p2").update(nordic=999999.99)
+        placement = Placement.objects.get(tournament=t2, player__key="p1")
+        placement.country, placement.nordic, placement.provisional = "se", None, True
+        placement.save()
+    for url in [*page_urls(gp, tournament="t2", player="p1"), season_url(gp, "whatif")]:
+        html(client, url)
+    page = html(client, season_url(gp, "tournament", "t2"))
+    assert "Nordic 999999.99" in page and "debutant" in page

@@ -1,0 +1,87 @@
+"""The Othello GP through the real recompute (PostgreSQL in CI): result entry, an admin-style
+correction, a tournament flag and a season setting each bring the stored standings up to date
+after the commit; recomputing twice stores the same, byte for byte."""
+
+import pytest
+from django.db import transaction
+
+from competitions.interchange import import_competition
+from competitions.models import Season, Tournament
+from competitions.systems.othello import services
+from competitions.systems.othello.entry import StandingsText
+from competitions.systems.othello.models import Placement
+from rankings.services import season_recompute
+from tests.helpers import document, fresh, stored, tournament_of
+from tests.othello_files import gp_file
+
+pipeline = pytest.mark.django_db(transaction=True)
+
+
+def standings(season: Season) -> list[tuple]:
+    return [(r["player"], r["rank"], r["points"]) for r in document(season)["standings"]]
+
+
+@pipeline
+def test_entering_standings_recomputes_after_the_commit():
+    season = import_competition(gp_file())
+    assert not fresh(season).stale
+    t3 = Tournament.objects.get(key="t3")
+    players = list(season.series.players.all())
+    rows = StandingsText(
+        "p6; SE; N2400\np5; SE; N1000\n", players=players, country="SE", create_players=False
+    ).rows
+    with transaction.atomic():
+        services.standings_save(tournament=t3, rows=rows)
+        assert fresh(season).stale  # inside the transaction: marked, not computed
+    assert not fresh(season).stale
+    # NR 2400, 1000: S = 1600, M = 13.4 -> 13, 0
+    assert tournament_of(document(season), "t3")["series"] == [13, 0]
+    assert ("p6", 3, 13) in standings(season)
+
+
+@pipeline
+def test_a_correction_of_one_placement_recomputes():
+    season = import_competition(gp_file())
+    placement = Placement.objects.get(tournament__key="t1", player__key="p3")
+    placement.country = "SE"  # Julien Lefèvre was a Swede at the Open after all
+    placement.save()
+    season = fresh(season)
+    assert not season.stale
+    t1 = tournament_of(document(season), "t1")
+    assert t1["points"][2] == {"player": "p3", "place": 3, "points": 4}
+    assert ("p3", 3, 4) in standings(season)
+
+
+@pipeline
+def test_the_sm_flag_and_the_season_switch_recompute():
+    data = gp_file()
+    # S = 3 * 200 = 600, M = 9.4: series 9, 2, 0; p1 15 + 2 = 17 = 8 + 9 of p2
+    data["tournaments"][1]["participants"] = [
+        {"player": "p2", "place": 1, "country": "SE", "rating": {"nordic": 1100}},
+        {"player": "p1", "place": 2, "country": "SE", "rating": {"nordic": 1100}},
+        {"player": "p6", "place": 3, "country": "SE", "rating": {"nordic": 1100}},
+    ]
+    season = import_competition(data)
+    assert standings(season)[:2] == [("p1", 1, 17), ("p2", 1, 17)]
+    t2 = Tournament.objects.get(key="t2")
+    t2.options = {"sm": True}
+    t2.save()
+    assert not fresh(season).stale
+    assert standings(season)[:2] == [("p1", 1, 17), ("p2", 1, 17)]  # the rule is off
+    season = fresh(season)
+    season.settings = {"sm_tiebreak": True}
+    season.save()
+    assert not fresh(season).stale
+    assert standings(season)[:2] == [("p2", 1, 17), ("p1", 2, 17)]  # 9 SM points against 2
+    t2.options = {}
+    t2.save()
+    # no SM: equal SM points (0), then rating: p1's last NR 1100 = p2's 1100: shared
+    assert standings(season)[:2] == [("p1", 1, 17), ("p2", 1, 17)]
+
+
+@pipeline
+def test_recomputing_twice_stores_the_same():
+    season = import_competition(gp_file(settings={"sm_tiebreak": True, "egp_rule": True}))
+    first = stored(season)
+    assert season_recompute(season_id=season.pk, force=True)
+    assert stored(season) == first
