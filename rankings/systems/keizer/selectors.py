@@ -98,6 +98,7 @@ def explained_rows(
                 "before": after - 1,
                 "weight": share(weight),
                 "start_part": shown(weight * start),
+                "start_shown": str(start) if start.denominator == 1 else shown(start),
                 "lines": [line_data(line, people) for line in lines],
                 "top": listed.data["top"],
                 "step": listed.data["step"],
