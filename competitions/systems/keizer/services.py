@@ -69,9 +69,17 @@ def season_player_add(
 def season_list_update(
     *, season: Season, rows: Sequence[tuple[SeasonPlayer, int, Decimal | None]]
 ) -> None:
-    """The initial list in a new order (by the given numbers; equal numbers keep their order)
-    and the start points set by hand (None: the value of the place)."""
-    ordered = sorted(rows, key=lambda row: (row[1], row[0].position, row[0].pk))
+    """The initial list in a new order and the start points set by hand (None: the value of
+    the place). `rows` are in the current order, each with the place asked for it: a player
+    given place 3 gets place 3, the others close up (on equal places the one moved up goes
+    first, the one moved down last)."""
+
+    def wanted(item: tuple[int, tuple[SeasonPlayer, int, Decimal | None]]):
+        current, (_entry, place, _start) = item
+        moved = (place > current) - (place < current)  # -1 up, 0 stays, 1 down
+        return (place, moved, current)
+
+    ordered = [row for _current, row in sorted(enumerate(rows, start=1), key=wanted)]
     changed = []
     for position, (entry, _number, start_points) in enumerate(ordered):
         if entry.season_id != season.pk:

@@ -74,7 +74,7 @@ class PrintTable(tables.Table):
     dash = tables.Column(verbose_name="", empty_values=(), attrs={"td": {"class": "dash"}})
     black = tables.Column(verbose_name=_("Black"), accessor="black__name", default="?")
     result = tables.Column(
-        verbose_name=_("Result"), empty_values=(), attrs={"td": {"class": "result-box"}}
+        verbose_name=_("Result"), default="", attrs={"td": {"class": "result-box"}}
     )
 
     class Meta:
@@ -83,6 +83,3 @@ class PrintTable(tables.Table):
 
     def render_dash(self):
         return "–"
-
-    def render_result(self, record):
-        return record["game"].get_result_display() if record["game"].result else ""

@@ -278,7 +278,12 @@ def print_round(request, season: Season, number: int):
             "round": round_,
             "table": PrintTable(
                 [
-                    {"board": b.game.board, "white": b.white, "black": b.black, "game": b.game}
+                    {
+                        "board": b.game.board,
+                        "white": b.white,
+                        "black": b.black,
+                        "result": b.game.get_result_display() if b.game.result else "",
+                    }
                     for b in boards
                 ]
             ),
