@@ -115,9 +115,7 @@ def season_list(request, season: Season):
     rows = []
     for i, form in enumerate(formset):
         entry = by_pk.get(form.initial.get("entry"))
-        rows.append(
-            (form, entry, top[i] if i < len(top) else None, entry.player_id not in playing)
-        )
+        rows.append((form, entry, top[i] if i < len(top) else None, entry.player_id not in playing))
     return render(
         request,
         "competitions/keizer/list.html",
