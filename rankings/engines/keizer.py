@@ -294,13 +294,6 @@ def _common_denominator(factors: Factors) -> int:
 # --- the lists ----------------------------------------------------------------------------------
 
 
-def _ranked(
-    players: Sequence[str], keys: Mapping[str, Fraction], initial: Mapping[str, int]
-) -> list[str]:
-    """rules.md §4.1: by ranking key, best first; ties: the better initial position first."""
-    return sorted(players, key=lambda p: (-keys[p], initial[p]))
-
-
 def compute_season(season: SeasonIn) -> SeasonOut:
     """rules.md §4.1–4.2: the list after every counted round. The score after round k sums the
     results of rounds 1..k, each valued with the values of the list after round k − 1 (the
@@ -338,41 +331,45 @@ def compute_season(season: SeasonIn) -> SeasonOut:
             if outcome.kind in PLAYED:
                 games[player][k] += 1
 
+    # Keys are score + weight × start points, weight = (F − k) / F: in units of 1 / (D·F·S),
+    # S the common denominator of the start points, they are integers too (and sort fast).
+    fade = settings.start_fade_rounds
+    start_den = math.lcm(*(value.denominator for value in start.values())) if start else 1
+    start_units = {p: int(start[p] * start_den) for p in players}
+    key_scale = denominator * fade * start_den
+
     lists: list[ListOut] = []
     current: dict[str, int] = {}
     for k in range(last + 1):
-        weight = (
-            Fraction(0)
-            if season.closed and k == last
-            else start_weight(k, settings.start_fade_rounds)
-        )
-        if k == 0:
-            scores = {p: Fraction(0) for p in players}
-        else:
-            scores = {}
-            for player in players:
-                total = 0
+        weight_units = 0 if season.closed and k == last else max(0, fade - k)
+        totals = {}
+        for player in players:
+            total = 0
+            if k:
                 for r, units, basis in terms[player]:
                     if r > k:
                         break
                     if units:
                         total += units * current.get(basis, 0)
-                scores[player] = Fraction(total, denominator)
-        keys = {p: scores[p] + weight * start[p] for p in players}
-        order = _ranked(players, keys, initial)
+            totals[player] = total
+        keys = {
+            p: totals[p] * fade * start_den + weight_units * start_units[p] * denominator
+            for p in players
+        }
+        order = sorted(players, key=lambda p: (-keys[p], initial[p]))  # §4.1: ties: initial
         rows = tuple(
             ListRow(
                 player=p,
                 rank=i + 1,
-                score=scores[p],
-                key=keys[p],
+                score=Fraction(totals[p], denominator),
+                key=Fraction(keys[p], key_scale),
                 value=place_values[i],
                 start_points=start[p],
                 games=games[p][k],
             )
             for i, p in enumerate(order)
         )
-        lists.append(ListOut(after=k, top=top, weight=weight, rows=rows))
+        lists.append(ListOut(after=k, top=top, weight=Fraction(weight_units, fade), rows=rows))
         current = {row.player: row.value for row in rows}
     return SeasonOut(lists=tuple(lists), outcomes=tuple(outcomes), start_points=start)
 

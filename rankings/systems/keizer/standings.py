@@ -1,9 +1,11 @@
 """Keizer standings (rules.md §4): load a season, run the engine, give the tables.
 
 Stored per season: one table per ranking list (kind "list", key = the round it is the list
-after, 0 = the initial list) with a row per player, and one table per evening (kind "round")
-with its games and attendance, from which every score's breakdown is rebuilt (exactly) on the
-pages. A full recompute is a handful of queries whatever the size of the season.
+after, 0 = the initial list) holding its lines compactly in `data`, the current list's lines also
+as rows (one per player); and one table per evening (kind "round") with its games and
+attendance, from which every score's breakdown is rebuilt, exactly, on the pages. A full
+recompute is a handful of queries whatever the size of the season, and stores n + K rows and
+tables, not n × K.
 """
 
 from collections import defaultdict
@@ -152,18 +154,27 @@ def load_season(season: Season) -> tuple[engine.SeasonIn, list[dict[str, Any]]]:
     return season_in, rounds
 
 
-def _outcome_data(outcome: engine.Outcome | None) -> dict | None:
-    if outcome is None:
-        return None
-    data: dict[str, Any] = {"kind": outcome.kind}
-    if outcome.opponent is not None:
-        data["opponent"] = outcome.opponent
-        data["colour"] = outcome.colour
-        data["result"] = outcome.result
-    return data
+def ranking_of(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """A stored list's lines in rank order: player, rank, score, key, value, start points,
+    games. (Stored compactly, one array per player: the value follows from the place.)"""
+    top, step = data["top"], data["step"]
+    return [
+        {
+            "player": player,
+            "rank": i + 1,
+            "score": score,
+            "key": key,
+            "value": top - step * i,
+            "start_points": start_points,
+            "games": games,
+        }
+        for i, (player, score, key, start_points, games) in enumerate(data["ranking"])
+    ]
 
 
 def compute(season: Season) -> list[ComputedTable]:
+    """One table per list (0 = the initial list); the current list's lines are also rows, one
+    per player, so a player's pages find the season; one table per evening."""
     season_in, rounds = load_season(season)
     out = engine.compute_season(season_in)
     factors = factors_data(season_in.settings.factors)
@@ -172,39 +183,43 @@ def compute(season: Season) -> list[ComputedTable]:
     tables: list[ComputedTable] = []
     for listed in out.lists:
         k = listed.after
-        outcomes = out.outcomes[k - 1] if k else {}
+        data = {
+            "after": k,
+            "date": dates.get(k),
+            "top": listed.top,
+            "step": season_in.settings.step,
+            "weight": str(listed.weight),
+            "final": season_in.closed and k == counted,
+            "factors": factors,
+            "ranking": [
+                [
+                    row.player,
+                    number(row.score),
+                    number(row.key),
+                    number(row.start_points),
+                    row.games,
+                ]
+                for row in listed.rows
+            ],
+        }
+        current = k == counted
         tables.append(
             ComputedTable(
                 kind=KIND_LIST,
                 key=str(k),
                 position=k,
-                data={
-                    "after": k,
-                    "date": dates.get(k),
-                    "top": listed.top,
-                    "step": season_in.settings.step,
-                    "weight": str(listed.weight),
-                    "final": season_in.closed and k == counted,
-                    "factors": factors,
-                },
+                data=data,
                 rows=[
                     ComputedRow(
-                        player=row.player,
-                        rank=row.rank,
-                        points=float(row.score),
-                        detail={
-                            "player": row.player,
-                            "rank": row.rank,
-                            "score": number(row.score),
-                            "key": number(row.key),
-                            "value": row.value,
-                            "start_points": number(row.start_points),
-                            "games": row.games,
-                            "round": _outcome_data(outcomes.get(row.player)),
-                        },
+                        player=line["player"],
+                        rank=line["rank"],
+                        points=float(line["score"]),
+                        detail=line,
                     )
-                    for row in listed.rows
-                ],
+                    for line in ranking_of(data)
+                ]
+                if current
+                else [],
             )
         )
     for position, data in enumerate(rounds):
@@ -227,12 +242,13 @@ def document(season: Season, tables: list) -> dict:
     """The export_standings document of interchange.md from the stored tables: the list after
     every round (0 = the initial list) and the standings after the last played round."""
     lists = sorted((t for t in tables if t.kind == KIND_LIST), key=lambda t: t.position)
+    rankings = [ranking_of(t.data) for t in lists]
     return {
         "rounds": [
-            {"number": t.position, "ranking": [_pick(r, RANKING_FIELDS) for r in t.row_details]}
-            for t in lists
+            {"number": t.position, "ranking": [_pick(r, RANKING_FIELDS) for r in ranking]}
+            for t, ranking in zip(lists, rankings, strict=True)
         ],
-        "standings": [_pick(r, STANDINGS_FIELDS) for r in lists[-1].row_details] if lists else [],
+        "standings": [_pick(r, STANDINGS_FIELDS) for r in rankings[-1]] if rankings else [],
     }
 
 

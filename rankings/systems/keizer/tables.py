@@ -5,6 +5,8 @@ from django.utils.translation import gettext_lazy as _
 
 from rankings.tables import BaseTable, PlayerColumn, PointsColumn, RankColumn
 
+from . import explain
+
 RIGHT = {"td": {"class": "text-end text-nowrap"}, "th": {"class": "text-end"}}
 WIDE_ONLY = {
     "td": {"class": "text-end text-nowrap d-none d-md-table-cell"},
@@ -12,10 +14,18 @@ WIDE_ONLY = {
 }
 
 
-class ExplainedColumn(tables.TemplateColumn):
-    """A number that opens its computation; exported as the plain number."""
+class ExplainedColumn(tables.Column):
+    """A number that opens its computation (`explain`); exported as the plain number."""
 
-    def value(self, record, value):
+    def __init__(self, *args, explain, **kwargs):
+        self.explain = explain
+        kwargs.setdefault("attrs", RIGHT)
+        super().__init__(*args, **kwargs)
+
+    def render(self, record):
+        return self.explain(record)
+
+    def value(self, value):
         return value
 
 
@@ -34,22 +44,10 @@ class RankingTable(BaseTable):
 
     rank = RankColumn()
     player = PlayerColumn()
-    score = ExplainedColumn(
-        template_name="rankings/keizer/_score_cell.html",
-        verbose_name=_("Score"),
-        attrs=RIGHT,
-    )
-    value = ExplainedColumn(
-        template_name="rankings/keizer/_value_cell.html",
-        verbose_name=_("Value"),
-        attrs=RIGHT,
-    )
+    score = ExplainedColumn(verbose_name=_("Score"), explain=explain.score)
+    value = ExplainedColumn(verbose_name=_("Value"), explain=explain.value)
     games = tables.Column(verbose_name=_("Games"), attrs=RIGHT)
-    key = ExplainedColumn(
-        template_name="rankings/keizer/_key_cell.html",
-        verbose_name=_("Ranking key"),
-        attrs=WIDE_ONLY,
-    )
+    key = ExplainedColumn(verbose_name=_("Ranking key"), explain=explain.key, attrs=WIDE_ONLY)
     start_points = StartPointsColumn(verbose_name=_("Start points"), attrs=WIDE_ONLY)
 
     class Meta(BaseTable.Meta):

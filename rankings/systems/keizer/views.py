@@ -13,7 +13,7 @@ from rankings.people import People
 from rankings.urls_helpers import player_url, season_url
 from rankings.views import export_or_render, season_context
 
-from . import selectors
+from . import explain, selectors
 from . import tables as t
 from .standings import KIND_LIST
 
@@ -22,14 +22,10 @@ def _date(value: str | None) -> datetime.date | None:
     return datetime.date.fromisoformat(value) if value else None
 
 
-def _ranking(request, season: Season, lists: list, index: int, evenings: list):
-    """The ranking table of the list `lists[index]`, every number explained."""
-    shown = lists[index]
-    before = lists[index - 1] if index > 0 else None
-    selectors.with_rows([t for t in (shown, before) if t is not None])
-    people = People(season, [r["player"] for r in shown.row_details])
-    rows = selectors.explained_rows(season, shown, before, evenings, people)
-    return shown, t.RankingTable(rows)
+def _ranking(season: Season, shown, before, evenings: list):
+    """The ranking table of the list `shown`, every number explained."""
+    people = People(season, [line[0] for line in shown.data["ranking"]])
+    return t.RankingTable(selectors.explained_rows(shown, before, evenings, people))
 
 
 def _evening_state(data: dict) -> str:
@@ -42,18 +38,19 @@ def _evening_state(data: dict) -> str:
 
 def overview(request, season: Season):
     """The ranking list after the last played round, and the evening in progress."""
-    lists = selectors.list_tables(season)
-    evenings = selectors.round_tables(season)
+    newest = selectors.last_lists(season)
     context = season_context(request, season, tab="")
-    if not lists:
+    if not newest:
         return render(request, "rankings/keizer/season.html", context)
-    shown, table = _ranking(request, season, lists, len(lists) - 1, evenings)
-    pending = evenings[-1].data if evenings and not evenings[-1].data.get("counted") else None
+    evenings_ = selectors.round_tables(season)
+    shown = newest[0]
+    table = _ranking(season, shown, newest[1] if len(newest) > 1 else None, evenings_)
+    pending = evenings_[-1].data if evenings_ and not evenings_[-1].data.get("counted") else None
     context.update(
         table=table,
         shown=shown.data,
         lists=[
-            {"after": lt.position, "url": season_url(season, "list", lt.position)} for lt in lists
+            {"after": k, "url": season_url(season, "list", k)} for k in range(shown.position + 1)
         ],
         pending=pending,
         pending_date=_date(pending["date"]) if pending else None,
@@ -71,11 +68,11 @@ def overview(request, season: Season):
 
 def ranking_after(request, season: Season, after: int):
     """The ranking list after round `after` (0: the initial list)."""
-    lists = selectors.list_tables(season)
-    if not 0 <= after < len(lists):
+    found = selectors.lists_at(season, (after - 1, after, after + 1))
+    if after not in found:
         raise Http404(_("No list after that round."))
-    evenings = selectors.round_tables(season)
-    shown, table = _ranking(request, season, lists, after, evenings)
+    shown = found[after]
+    table = _ranking(season, shown, found.get(after - 1), selectors.round_tables(season))
     return export_or_render(
         request,
         table,
@@ -89,8 +86,7 @@ def ranking_after(request, season: Season, after: int):
             shown=shown.data,
             shown_date=_date(shown.data.get("date")),
             previous=season_url(season, "list", after - 1) if after > 0 else None,
-            next=season_url(season, "list", after + 1) if after + 1 < len(lists) else None,
-            last=len(lists) - 1,
+            next=season_url(season, "list", after + 1) if after + 1 in found else None,
         ),
     )
 
@@ -128,15 +124,8 @@ def evening(request, season: Season, number: int):
     if found is None:
         raise Http404(_("No such evening."))
     data = found.data
-    before = next(
-        iter(
-            selectors.with_rows(
-                [lt for lt in selectors.list_tables(season) if lt.position == number - 1]
-            )
-        ),
-        None,
-    )
-    ranks = {r["player"]: r["rank"] for r in before.row_details} if before else {}
+    before = selectors.lists_at(season, (number - 1,)).get(number - 1)
+    ranks = {line[0]: i + 1 for i, line in enumerate(before.data["ranking"])} if before else {}
     keys = [p for g in data["games"] for p in (g["white"], g["black"])]
     keys += data["bye"] + data["absent"] + data["external"] + data["unexcused"] + data["present"]
     people = People(season, keys)
@@ -189,13 +178,11 @@ def evening(request, season: Season, number: int):
 def player_section(player, season: Season, rows):
     """The player's season: his place after every round (chart and table), every evening with
     colour and result, his colour history, and the breakdown of his current score."""
-    mine = sorted((r for r in rows if r.table.kind == KIND_LIST), key=lambda r: r.table.position)
-    if not mine:
+    if not any(r.table.kind == KIND_LIST for r in rows):
         return None
-    current = mine[-1]
+    lists = selectors.all_lists(season)
+    current = lists[-1]
     evenings_ = selectors.round_tables(season)
-    previous = [r.table for r in mine if r.table.position == current.table.position - 1]
-    selectors.with_rows(previous)
     keys = {player.key}
     for evening_table in evenings_:
         for g in evening_table.data["games"]:
@@ -203,21 +190,22 @@ def player_section(player, season: Season, rows):
                 keys.update((g["white"], g["black"]))
     people = People(season, keys)
     explained = selectors.explained_rows(
-        season,
-        _one_row_table(current),
-        previous[0] if previous else None,
-        evenings_,
-        people,
+        current, lists[-2] if len(lists) > 1 else None, evenings_, people, only={player.key}
     )[0]
-    history = [
-        {
-            "after": r.table.position,
-            "rank": r.rank,
-            "score": r.detail["score"],
-            "value": r.detail["value"],
-        }
-        for r in mine
-    ]
+    history = []
+    for listed in lists:
+        place = next(
+            (i for i, line in enumerate(listed.data["ranking"]) if line[0] == player.key), None
+        )
+        if place is not None:
+            history.append(
+                {
+                    "after": listed.position,
+                    "rank": place + 1,
+                    "score": listed.data["ranking"][place][1],
+                    "value": listed.data["top"] - listed.data["step"] * place,
+                }
+            )
     games, colours = _player_evenings(season, player.key, evenings_, people)
     chart = {
         "type": "line",
@@ -229,25 +217,14 @@ def player_section(player, season: Season, rows):
     }
     return "rankings/keizer/player_section.html", {
         "current": explained,
-        "closed_list": current.table.data.get("final", False),
+        "breakdown": explain.breakdown_table(explained) if explained["lines"] else "",
+        "closed_list": current.data.get("final", False),
         "history_table": t.RankHistoryTable(history),
         "games_table": t.PlayerGamesTable(games),
         "colours": colours,
         "chart": chart,
         "chart_id": f"keizer-rank-{season.pk}",
     }
-
-
-class _OneRow:
-    """A stored list narrowed to one player's row, for `explained_rows`."""
-
-    def __init__(self, row) -> None:
-        self.data = row.table.data
-        self.row_details = [row.detail]
-
-
-def _one_row_table(row) -> _OneRow:
-    return _OneRow(row)
 
 
 def _player_evenings(season: Season, key: str, evenings_: list, people: People):
