@@ -4,8 +4,10 @@ from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+
+# Lazy everywhere: labels are made at import, messages when they are shown; `_` so that
+# makemessages finds them all.
+from django.utils.translation import gettext_lazy as _
 
 from competitions.models import Game, Player, RoundEntry, SeasonPlayer
 
@@ -14,10 +16,10 @@ from .services import ATTENDANCE
 START_POINTS = {"max_digits": 12, "decimal_places": 4, "max_value": Decimal(10**7 - 1)}
 # Short, for one row of buttons per player on a phone; the page explains them once.
 ATTENDANCE_LABELS = {
-    RoundEntry.Status.PRESENT: _l("Present"),
-    RoundEntry.Status.ABSENT: _l("Absent"),
-    RoundEntry.Status.EXTERNAL: _l("External"),
-    RoundEntry.Status.UNEXCUSED: _l("No notice"),
+    RoundEntry.Status.PRESENT: _("Present"),
+    RoundEntry.Status.ABSENT: _("Absent"),
+    RoundEntry.Status.EXTERNAL: _("External"),
+    RoundEntry.Status.UNEXCUSED: _("No notice"),
 }
 
 # Keyboard shortcuts of the quick result entry: what a leader types for each result.
@@ -43,13 +45,13 @@ class ListRowForm(forms.Form):
 
     entry = forms.IntegerField(widget=forms.HiddenInput)
     position = forms.IntegerField(
-        label=_l("Place"),
+        label=_("Place"),
         min_value=1,
         max_value=10000,
         widget=forms.NumberInput(attrs={"class": "form-control form-control-sm place-input"}),
     )
     start_points = forms.DecimalField(
-        label=_l("Start points"),
+        label=_("Start points"),
         required=False,
         min_value=Decimal(-(10**7) + 1),
         widget=forms.NumberInput(
@@ -66,14 +68,14 @@ class AddPlayerForm(forms.Form):
     """A player for the list: one of the series, or a new one; a late entrant's start points."""
 
     player = forms.ModelChoiceField(
-        label=_l("Player of the club"), queryset=Player.objects.none(), required=False
+        label=_("Player of the club"), queryset=Player.objects.none(), required=False
     )
-    name = forms.CharField(label=_l("or a new player"), max_length=200, required=False)
+    name = forms.CharField(label=_("or a new player"), max_length=200, required=False)
     start_points = forms.DecimalField(
-        label=_l("Start points"),
+        label=_("Start points"),
         required=False,
         min_value=Decimal(-(10**7) + 1),
-        help_text=_l("Empty: the value of the place at the bottom of the list."),
+        help_text=_("Empty: the value of the place at the bottom of the list."),
         **START_POINTS,
     )
 
@@ -98,10 +100,10 @@ class AttendanceForm(forms.Form):
     """An evening's attendance: one status per player of the list, a volunteer for the bye."""
 
     date = forms.DateField(
-        label=_l("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
     volunteer = forms.TypedChoiceField(
-        label=_l("Volunteer for the bye"), required=False, coerce=int, empty_value=None
+        label=_("Volunteer for the bye"), required=False, coerce=int, empty_value=None
     )
 
     def __init__(self, *args, entries: list[SeasonPlayer], locked: set[int], **kwargs):
@@ -140,13 +142,13 @@ class QuickResultForm(forms.Form):
     """Keyboard-fast result entry: a board number, then the result (1, 0, =, +, -)."""
 
     board = forms.IntegerField(
-        label=_l("Board"),
+        label=_("Board"),
         min_value=1,
         max_value=1000,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
     result = forms.CharField(
-        label=_l("Result"),
+        label=_("Result"),
         max_length=10,
         widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "1 / 0 / = / + / -"}),
     )

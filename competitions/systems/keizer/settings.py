@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+# Lazy everywhere: labels are made at import, messages when they are shown; `_` so that
+# makemessages finds them all.
+from django.utils.translation import gettext_lazy as _
 
 from competitions.registry import INT, TEXT, Setting, SettingsSpec
 
@@ -17,27 +18,27 @@ FRACTION_MAX_LENGTH = 20
 
 # (setting name, result, default share) of rules.md §4.2's table.
 RESULT_SHARES: tuple[tuple[str, Any, str], ...] = (
-    ("points_win", _l("Win (share of the opponent's value)"), "1"),
-    ("points_draw", _l("Draw (share of the opponent's value)"), "1/2"),
-    ("points_loss", _l("Loss (share of the opponent's value)"), "1/6"),
-    ("points_bye", _l("Bye (share of the player's own value)"), "2/3"),
-    ("points_absent", _l("Absent with notice (share of the own value)"), "1/2"),
-    ("points_external", _l("Playing externally (share of the own value)"), "2/3"),
-    ("points_unexcused", _l("Absent without notice (share of the own value)"), "0"),
+    ("points_win", _("Win (share of the opponent's value)"), "1"),
+    ("points_draw", _("Draw (share of the opponent's value)"), "1/2"),
+    ("points_loss", _("Loss (share of the opponent's value)"), "1/6"),
+    ("points_bye", _("Bye (share of the player's own value)"), "2/3"),
+    ("points_absent", _("Absent with notice (share of the own value)"), "1/2"),
+    ("points_external", _("Playing externally (share of the own value)"), "2/3"),
+    ("points_unexcused", _("Absent without notice (share of the own value)"), "0"),
 )
 
 FIELDS = (
     Setting(
         "top_value",
-        _l("Top value"),
+        _("Top value"),
         INT,
         0,
         0,
         100000,
-        help_text=_l("The value of the first place; 0 = automatic: 3 × (players − 1) / 2."),
+        help_text=_("The value of the first place; 0 = automatic: 3 × (players − 1) / 2."),
     ),
-    Setting("step", _l("Value step between places"), INT, 1, 1, 1000),
-    Setting("start_fade_rounds", _l("Rounds over which start points fade"), INT, 10, 1, 100),
+    Setting("step", _("Value step between places"), INT, 1, 1, 1000),
+    Setting("start_fade_rounds", _("Rounds over which start points fade"), INT, 10, 1, 100),
     *(
         Setting(
             name,
@@ -45,23 +46,23 @@ FIELDS = (
             TEXT,
             default,
             max_length=FRACTION_MAX_LENGTH,
-            help_text=_l("A fraction such as 1/6, or a decimal such as 0.5; from 0 to 1."),
+            help_text=_("A fraction such as 1/6, or a decimal such as 0.5; from 0 to 1."),
         )
         for name, label, default in RESULT_SHARES
     ),
     Setting(
         "rematch_gap",
-        _l("Rounds before a rematch"),
+        _("Rounds before a rematch"),
         INT,
         7,
         0,
         100,
-        help_text=_l("Met in round m: not again before round m + this + 1."),
+        help_text=_("Met in round m: not again before round m + this + 1."),
     ),
-    Setting("max_meetings", _l("Most meetings of two players in a season"), INT, 4, 1, 100),
-    Setting("bye_gap", _l("Rounds without a bye before the next one"), INT, 7, 0, 100),
-    Setting("colour_balance", _l("Largest colour balance (whites − blacks)"), INT, 2, 1, 100),
-    Setting("colour_run", _l("Most games in a row with the same colour"), INT, 2, 1, 100),
+    Setting("max_meetings", _("Most meetings of two players in a season"), INT, 4, 1, 100),
+    Setting("bye_gap", _("Rounds without a bye before the next one"), INT, 7, 0, 100),
+    Setting("colour_balance", _("Largest colour balance (whites − blacks)"), INT, 2, 1, 100),
+    Setting("colour_run", _("Most games in a row with the same colour"), INT, 2, 1, 100),
 )
 
 DEFAULTS = {s.name: s.default for s in FIELDS}
