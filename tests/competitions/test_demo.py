@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from competitions.models import Season, Series, Tournament
-from competitions.registry import DemoSeries
+from competitions.registry import DemoSeries, all_systems
 from competitions.systems.boardgame.demo import SERIES, SERIES_NAME, circuit_files
 from competitions.systems.boardgame.models import Seat
 from tests.helpers import patch_spec, season_rows, tournament_rows
@@ -37,6 +37,14 @@ def files() -> list[dict]:
 @pytest.fixture
 def fast_passwords(settings):
     settings.PASSWORD_HASHERS = FAST_HASHERS
+
+
+@pytest.fixture
+def circuit_demo_only(monkeypatch):
+    """Tests of the circuit's demo: the other systems' demos are left out of load_demo."""
+    for spec in all_systems():
+        if spec.key != "boardgame-circuit" and spec.demo is not None:
+            patch_spec(monkeypatch, spec.key, demo=None)
 
 
 def load_demo(*args: str) -> str:
@@ -152,7 +160,9 @@ def assert_demo_loaded() -> Series:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_load_demo_is_idempotent_and_creates_the_logins(files, fast_passwords, monkeypatch):
+def test_load_demo_is_idempotent_and_creates_the_logins(
+    files, fast_passwords, monkeypatch, circuit_demo_only
+):
     monkeypatch.delenv("PORT", raising=False)
     first = load_demo()
     # Every demo file imported, whole.
@@ -214,7 +224,9 @@ def table_rows(season: Season, kind: str = "yearly") -> list[dict]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_load_demo_reset_imports_again(fast_passwords, monkeypatch, circuit_file):
+def test_load_demo_reset_imports_again(
+    fast_passwords, monkeypatch, circuit_file, circuit_demo_only
+):
     # A one-season demo keeps this quick; the mechanics are those of the real one.
     demo = DemoSeries(
         slug=SERIES, name=SERIES_NAME, files=lambda: [circuit_file], last_season="2025"
