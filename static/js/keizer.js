@@ -14,6 +14,23 @@
     });
   });
 
+  // A ranking's breakdown panels: one open at a time; a click outside or Escape closes it.
+  var panels = document.querySelectorAll(".keizer-ranking details.explain");
+  var closeAll = function (except) {
+    panels.forEach(function (panel) { if (panel !== except) { panel.open = false; } });
+  };
+  panels.forEach(function (panel) {
+    panel.addEventListener("toggle", function () { if (panel.open) { closeAll(panel); } });
+  });
+  if (panels.length) {
+    document.addEventListener("click", function (event) {
+      if (!event.target.closest(".keizer-ranking details.explain")) { closeAll(null); }
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") { closeAll(null); }
+    });
+  }
+
   var attendance = document.getElementById("attendance-form");
   var counter = document.querySelector("[data-present-count]");
   if (attendance && counter) {

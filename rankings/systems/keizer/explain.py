@@ -73,7 +73,8 @@ def score(record: dict) -> SafeString:
     else:
         intro = _("No round played yet.")
     body = format_html(
-        '<div class="small fw-semibold mb-1">{}</div>{}<div class="small">{}</div>',
+        '<div class="small mb-1"><strong>{}</strong> · {}</div>{}<div class="small">{}</div>',
+        record["name"],
         intro,
         breakdown_table(record) if record["lines"] else "",
         start_text(record),

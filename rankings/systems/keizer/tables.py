@@ -52,6 +52,9 @@ class RankingTable(BaseTable):
 
     class Meta(BaseTable.Meta):
         orderable = False
+        attrs = {
+            "class": "table table-sm table-striped table-hover align-middle mb-0 keizer-ranking"
+        }
 
 
 class PairingTable(BaseTable):
