@@ -255,3 +255,36 @@ def test_manager_page_queries_do_not_grow_with_players(django_user_model):
             ]
         )
     assert counts[0] == counts[1]
+
+
+def test_a_new_season_from_scratch(leader, season, client, django_capture_on_commit_callbacks):
+    """A second season of the series: set up the list, take attendance, pair, enter results."""
+    response = leader.post(
+        f"/manage/{season.series.slug}/seasons/new/", {"label": "2026-2027", "name": ""}
+    )
+    new = Season.objects.select_related("series").get(label="2026-2027")
+    assert response.status_code == 302
+    assert leader.get(manage_url(new)).status_code == 200
+    assert client.get(f"/{new.series.slug}/{new.slug}/").status_code == 200  # nobody yet
+    url = manage_url(new, "keizer_list")
+    for key in ("p3", "p1", "p2"):
+        player = Player.objects.get(key=key)
+        assert leader.post(url, {"action": "add", "add-player": player.pk}).status_code == 302
+    leader.post(url, {"action": "add", "add-name": "Nieuw <b>Lid</b>"})
+    assert list(new.entries.order_by("position").values_list("player__key", flat=True))[:3] == [
+        "p3",
+        "p1",
+        "p2",
+    ]
+    form = {f"p{e.player_id}": "present" for e in new.entries.all()}
+    with django_capture_on_commit_callbacks(execute=True):
+        assert leader.post(manage_url(new, "attendance", 1), form).status_code == 302
+        assert leader.post(manage_url(new, "pair", 1)).status_code == 302
+        for board in (1, 2):
+            leader.post(
+                manage_url(new, "results", 1), {"quick": "1", "board": board, "result": "1"}
+            )
+    first = Round.objects.get(season=new, number=1)
+    assert first.games.count() == 2 and not first.games.filter(result="").exists()
+    html = client.get(f"/{new.series.slug}/{new.slug}/").content.decode()
+    assert "Ranking list after round 1" in html and "Nieuw &lt;b&gt;Lid&lt;/b&gt;" in html

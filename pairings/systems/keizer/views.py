@@ -67,7 +67,7 @@ def pair(request, season: Season, number: int):
     if round_ is None:
         raise Http404(_("No such evening."))
     manual, errors = _manual_from(request, season)
-    base = manual_url = manage_url(season, "pair", number)
+    base = manage_url(season, "pair", number)
     if round_.games.exists():
         messages.info(request, _("Evening %(n)s is paired.") % {"n": number})
         return redirect(manage_url(season, "print", number))
@@ -111,12 +111,10 @@ def pair(request, season: Season, number: int):
             return redirect(manage_url(season, "print", number))
     context = {"season": season, "number": number, "errors": errors, "proposal": proposal}
     if proposal is not None:
-        people = People(season, proposal.present)
-        by_key = {a.key: a for pair_ in manual for a in pair_}
-        context.update(_preview(season, proposal, people, manual, by_key))
+        context.update(_preview(season, proposal, manual))
     context["manual_query"] = _query(manual)
     context["manual_values"] = [f"{a.pk}-{b.pk}" for a, b in manual]
-    context["manual_url"] = manual_url
+    context["manual_url"] = base
     return render(
         request,
         "pairings/keizer/pair.html",
@@ -125,7 +123,11 @@ def pair(request, season: Season, number: int):
     )
 
 
-def _preview(season, proposal, people: People, manual, by_key) -> dict:
+def _preview(season: Season, proposal: service.Proposal, manual) -> dict:
+    """What the page shows of a proposed pairing: boards with the places of the players and
+    what a manual pair breaks, the bye, the relaxations, and the present players for manual
+    pairs (3 queries)."""
+    people = People(season, proposal.present)
     ranks = proposal.ranks
     pairing = proposal.pairing
     meetings: dict[tuple[str, str], list[int]] = {}
