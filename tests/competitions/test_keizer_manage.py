@@ -288,3 +288,9 @@ def test_a_new_season_from_scratch(leader, season, client, django_capture_on_com
     assert first.games.count() == 2 and not first.games.filter(result="").exists()
     html = client.get(f"/{new.series.slug}/{new.slug}/").content.decode()
     assert "Ranking list after round 1" in html and "Nieuw &lt;b&gt;Lid&lt;/b&gt;" in html
+
+
+def test_the_admin_shows_an_evenings_games_and_entries(admin_client, season):
+    evening = Round.objects.get(season=season, number=2)
+    html = admin_client.get(f"/admin/competitions/round/{evening.pk}/change/").content.decode()
+    assert 'name="games-0-result"' in html and 'name="entries-0-status"' in html
