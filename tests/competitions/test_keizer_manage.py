@@ -84,6 +84,7 @@ def test_attendance_of_the_next_evening_starts_from_the_last_one(leader, season)
     # p2 played externally on evening 3: the default for evening 4 too.
     p2 = Player.objects.get(key="p2")
     assert f'name="p{p2.pk}" id="id_p{p2.pk}_2" value="external" autocomplete="off" checked' in html
+    assert 'value="2025-09-25"' in html  # a week after evening 3
     assert leader.get(manage_url(season, "attendance", 9)).status_code == 404
 
 

@@ -5,6 +5,8 @@ Every view gets the season from the shared dispatcher (competitions.views.season
 has already checked that the user manages the series.
 """
 
+import datetime
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404
@@ -157,6 +159,18 @@ def _round(season: Season, number: int) -> Round:
     return round_
 
 
+def _next_date(season: Season, number: int) -> datetime.date | None:
+    """A new evening's date suggested: a week after the last evening's, clubs meet weekly."""
+    last = (
+        Round.objects.filter(season=season, tournament=None, group=None, number__lt=number)
+        .exclude(date=None)
+        .order_by("-number")
+        .values_list("date", flat=True)
+        .first()
+    )
+    return last + datetime.timedelta(weeks=1) if last else None
+
+
 def attendance(request, season: Season, number: int):
     """An evening's attendance: one click per player, defaults from the last evening."""
     round_ = Round.objects.filter(season=season, tournament=None, group=None, number=number).first()
@@ -175,7 +189,7 @@ def attendance(request, season: Season, number: int):
         if e.status in (Status.PLAYED, Status.BYE, Status.WALKOVER)
     }
     defaults = services.attendance_defaults(season=season, number=number)
-    initial = {"date": round_.date if round_ else None}
+    initial = {"date": round_.date if round_ else _next_date(season, number)}
     volunteer = None
     for entry in entries:
         found = current.get(entry.player_id)
