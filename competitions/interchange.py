@@ -435,6 +435,8 @@ def export_competition(season: Season) -> dict:
     section = get_system(season.system).file_module()
     body = section.write(season)
     players = body.pop("players")
+    # A system may add fields to its players' entries (e.g. start points), by player id.
+    player_fields = body.pop("player_fields", {})
     clubs = sorted({p.club for p in players if p.club is not None}, key=lambda c: c.key)
     document: dict[str, Any] = {
         "format": FORMAT,
@@ -447,7 +449,13 @@ def export_competition(season: Season) -> dict:
         document["settings"] = season.settings
     document["clubs"] = [{"id": c.key, "name": c.name} for c in clubs]
     document["players"] = [
-        {"id": p.key, "name": p.name, **({"club": p.club.key} if p.club else {})} for p in players
+        {
+            "id": p.key,
+            "name": p.name,
+            **({"club": p.club.key} if p.club else {}),
+            **player_fields.get(p.key, {}),
+        }
+        for p in players
     ]
     document.update(body)
     return document

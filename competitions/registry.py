@@ -161,7 +161,8 @@ class SystemSpec:
     # recompute the later ones too).
     reads_earlier_seasons: bool = False
     # Dotted path of the module reading and writing the system's section of the competition
-    # file: `read(data, ctx)` and `write(season) -> dict` (with "players"). None: no files yet.
+    # file: `read(data, ctx)` and `write(season) -> dict` (with "players", and optionally
+    # "player_fields": {player id: extra fields of its players entry}). None: no files yet.
     file_section: str | None = None
     # Dotted paths of the URLconfs of the manager pages under /manage/<series>/<season>/ (a
     # higher layer adds its own with `add_manage_urls`, e.g. the pairing pages).

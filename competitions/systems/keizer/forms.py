@@ -1,0 +1,193 @@
+"""Forms of the Keizer manager pages: the season's list, an evening's attendance, results."""
+
+from decimal import Decimal
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+# Lazy everywhere: labels are made at import, messages when they are shown; `_` so that
+# makemessages finds them all.
+from django.utils.translation import gettext_lazy as _
+
+from competitions.models import Game, Player, RoundEntry, SeasonPlayer
+
+from .services import ATTENDANCE
+
+START_POINTS = {"max_digits": 12, "decimal_places": 4, "max_value": Decimal(10**7 - 1)}
+# Short, for one row of buttons per player on a phone; the page explains them once.
+ATTENDANCE_LABELS = {
+    RoundEntry.Status.PRESENT: _("Present"),
+    RoundEntry.Status.ABSENT: _("Absent"),
+    RoundEntry.Status.EXTERNAL: _("External"),
+    RoundEntry.Status.UNEXCUSED: _("No notice"),
+}
+
+# Keyboard shortcuts of the quick result entry: what a leader types for each result.
+RESULT_SHORTCUTS = {
+    "1-0": ("1-0", "1", "10", "w"),
+    "0-1": ("0-1", "0", "01", "b"),
+    "1/2-1/2": ("1/2-1/2", "1/2", "½", "=", "5", "r", "d", "0.5", "½-½"),
+    "+-": ("+-", "+"),
+    "-+": ("-+", "-"),
+    "": ("x", "?", "del"),
+}
+SHORTCUT_RESULT = {typed: result for result, keys in RESULT_SHORTCUTS.items() for typed in keys}
+
+
+def parse_result(typed: str) -> str | None:
+    """A result from what was typed ("1", "=", "0-1", ...): a Game.Result value, "" to take a
+    result back, or None when it means nothing."""
+    return SHORTCUT_RESULT.get(typed.strip().lower().replace(" ", ""))
+
+
+class ListRowForm(forms.Form):
+    """One line of the initial list: its place and the start points set by hand."""
+
+    entry = forms.IntegerField(widget=forms.HiddenInput)
+    position = forms.IntegerField(
+        label=_("Place"),
+        min_value=1,
+        max_value=10000,
+        widget=forms.NumberInput(attrs={"class": "form-control form-control-sm place-input"}),
+    )
+    start_points = forms.DecimalField(
+        label=_("Start points"),
+        required=False,
+        min_value=Decimal(-(10**7) + 1),
+        widget=forms.NumberInput(
+            attrs={"class": "form-control form-control-sm", "step": "any", "inputmode": "decimal"}
+        ),
+        **START_POINTS,
+    )
+
+
+ListFormSet = forms.formset_factory(ListRowForm, extra=0)
+
+
+class AddPlayerForm(forms.Form):
+    """A player for the list: one of the series, or a new one; a late entrant's start points."""
+
+    player = forms.ModelChoiceField(
+        label=_("Player of the club"), queryset=Player.objects.none(), required=False
+    )
+    name = forms.CharField(label=_("or a new player"), max_length=200, required=False)
+    start_points = forms.DecimalField(
+        label=_("Start points"),
+        required=False,
+        min_value=Decimal(-(10**7) + 1),
+        help_text=_("Empty: the value of the place at the bottom of the list."),
+        **START_POINTS,
+    )
+
+    def __init__(self, *args, season, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = (
+            Player.objects.filter(series_id=season.series_id)
+            .exclude(entries__season=season)
+            .order_by("name")
+        )
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("player") and not (data.get("name") or "").strip():
+            raise ValidationError(_("Choose a player of the club or give a new name."))
+        if data.get("player") and (data.get("name") or "").strip():
+            raise ValidationError(_("Choose a player of the club or give a new name, not both."))
+        return data
+
+
+class AttendanceForm(forms.Form):
+    """An evening's attendance: one status per player of the list, a volunteer for the bye."""
+
+    date = forms.DateField(
+        label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    volunteer = forms.TypedChoiceField(
+        label=_("Volunteer for the bye"), required=False, coerce=int, empty_value=None
+    )
+
+    def __init__(self, *args, entries: list[SeasonPlayer], locked: set[int], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.entries = entries
+        self.locked = locked  # players paired already: their status cannot change here
+        choices = [(status, ATTENDANCE_LABELS[status]) for status in ATTENDANCE]
+        for entry in entries:
+            self.fields[f"p{entry.player_id}"] = forms.ChoiceField(
+                label=entry.player.name, choices=choices, widget=forms.RadioSelect
+            )
+        self.fields["volunteer"].choices = [("", _("Nobody"))] + [
+            (e.player_id, e.player.name) for e in entries
+        ]
+
+    def rows(self):
+        for entry in self.entries:
+            yield entry, self[f"p{entry.player_id}"], entry.player_id in self.locked
+
+    def clean(self):
+        data = super().clean()
+        volunteer = data.get("volunteer")
+        if volunteer is not None and data.get(f"p{volunteer}") != RoundEntry.Status.PRESENT:
+            self.add_error("volunteer", _("The volunteer for the bye must be present."))
+        return data
+
+    def statuses(self) -> dict[SeasonPlayer, str]:
+        return {e: self.cleaned_data[f"p{e.player_id}"] for e in self.entries}
+
+    def volunteer_entry(self) -> SeasonPlayer | None:
+        volunteer = self.cleaned_data.get("volunteer")
+        return next((e for e in self.entries if e.player_id == volunteer), None)
+
+
+class QuickResultForm(forms.Form):
+    """Keyboard-fast result entry: a board number, then the result (1, 0, =, +, -)."""
+
+    board = forms.IntegerField(
+        label=_("Board"),
+        min_value=1,
+        max_value=1000,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+    result = forms.CharField(
+        label=_("Result"),
+        max_length=10,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "1 / 0 / = / + / -"}),
+    )
+
+    def __init__(self, *args, games: dict[int, Game], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.games = games
+
+    def clean_board(self):
+        board = self.cleaned_data["board"]
+        if board not in self.games:
+            raise ValidationError(_("There is no board %(n)s this evening.") % {"n": board})
+        return board
+
+    def clean_result(self):
+        result = parse_result(self.cleaned_data["result"])
+        if result is None:
+            raise ValidationError(
+                _("Type 1 (white wins), 0 (black wins), = (draw), + or − (a forfeit).")
+            )
+        return result
+
+
+class ResultsForm(forms.Form):
+    """Every board's result of an evening at once (and corrections)."""
+
+    def __init__(self, *args, games: list[Game], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.games = games
+        choices = [("", "–"), *Game.Result.choices]
+        for game in games:
+            self.fields[f"board{game.board}"] = forms.ChoiceField(
+                label=_("Board %(n)s") % {"n": game.board}, choices=choices, required=False
+            )
+            self.initial.setdefault(f"board{game.board}", game.result)
+
+    def changes(self) -> list[tuple[Game, str]]:
+        return [
+            (g, self.cleaned_data[f"board{g.board}"])
+            for g in self.games
+            if self.cleaned_data[f"board{g.board}"] != g.result
+        ]

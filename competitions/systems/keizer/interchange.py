@@ -1,0 +1,340 @@
+"""The keizer section of the competition file (interchange.md).
+
+Beside interchange.md's fields a file may carry, and an export writes where they apply:
+a game's `"manual": true` (a pair set by hand), a round's `"volunteer"` (the player who offered to
+sit out), and games without `result` in the last round (paired, not played yet). Players'
+`start_points` are written only where they were set (else they are the value of the place).
+"""
+
+import math
+from decimal import Decimal
+from typing import Any
+
+from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history, bulk_update_with_history
+
+from competitions.interchange import (
+    FileError,
+    ReadContext,
+    date_of,
+    expect,
+    field_of,
+    join,
+    whole,
+)
+from competitions.models import Game, Player, Round, RoundEntry, Season, SeasonPlayer
+
+RESULTS = tuple(Game.Result.values)
+START_POINTS_MAX = 10**7
+LISTS = ("bye", "absent", "external", "unexcused")
+STATUS_OF_LIST = {
+    "bye": RoundEntry.Status.BYE,
+    "absent": RoundEntry.Status.ABSENT,
+    "external": RoundEntry.Status.EXTERNAL,
+    "unexcused": RoundEntry.Status.UNEXCUSED,
+}
+LIST_OF_STATUS = {
+    RoundEntry.Status.BYE: "bye",
+    RoundEntry.Status.WALKOVER: "bye",  # not made by Keizer pages; a win without playing
+    RoundEntry.Status.ABSENT: "absent",
+    RoundEntry.Status.EXTERNAL: "external",
+    RoundEntry.Status.UNEXCUSED: "unexcused",
+}
+
+
+def _start_points(value: Any, path: str) -> Decimal:
+    expect(value, (int, float), path, _("a number"))
+    if not math.isfinite(value) or abs(value) >= START_POINTS_MAX:
+        raise FileError(path, _("expected a number below %(max)s") % {"max": START_POINTS_MAX})
+    number = Decimal(str(value))
+    if number.as_tuple().exponent < -4:
+        raise FileError(path, _("at most 4 decimals"))
+    return number
+
+
+def _read_start_points(data: dict, ctx: ReadContext) -> None:
+    entries = {e.player_id: e for e in ctx.season.entries.all()}
+    changed = []
+    for i, raw in enumerate(data["players"]):
+        if "start_points" not in raw or raw["start_points"] is None:
+            continue
+        path = f"players[{i}].start_points"
+        entry = entries[ctx.players[raw["id"]].pk]
+        entry.start_points = _start_points(raw["start_points"], path)
+        changed.append(entry)
+    if changed:
+        bulk_update_with_history(changed, SeasonPlayer, ["start_points"])
+
+
+def _player_list(raw: dict, key: str, path: str, ctx: ReadContext) -> list[Player]:
+    values = field_of(raw, key, path, list, _("a list of player ids"), required=False, default=[])
+    return [ctx.player(value, join(join(path, key), i)) for i, value in enumerate(values)]
+
+
+class _Round:
+    """One round of the file, checked: who did what, each player once."""
+
+    def __init__(self, raw: Any, path: str, ctx: ReadContext, *, number: int) -> None:
+        expect(raw, dict, path, _("an object"))
+        self.path = path
+        self.number = whole(raw, "number", path)
+        if self.number != number:
+            raise FileError(
+                join(path, "number"),
+                _("expected round %(n)s: rounds are numbered 1, 2, 3, ... in order")
+                % {"n": number},
+            )
+        self.date = date_of(raw, "date", path)
+        self.seen: dict[str, str] = {}
+        self.games: list[tuple[Player, Player, str, bool]] = []
+        games = field_of(raw, "games", path, list, _("a list"), required=False, default=[])
+        for g, game in enumerate(games):
+            gpath = join(join(path, "games"), g)
+            expect(game, dict, gpath, _("an object"))
+            white = self._once(
+                ctx.player(game.get("white"), join(gpath, "white")), join(gpath, "white")
+            )
+            black = self._once(
+                ctx.player(game.get("black"), join(gpath, "black")), join(gpath, "black")
+            )
+            result = field_of(game, "result", gpath, str, _("a result"), required=False, default="")
+            if result and result not in RESULTS:
+                raise FileError(
+                    join(gpath, "result"),
+                    _("unknown result %(value)r; expected one of %(results)s")
+                    % {"value": result, "results": ", ".join(RESULTS)},
+                )
+            manual = field_of(
+                game, "manual", gpath, bool, _("true or false"), required=False, default=False
+            )
+            self.games.append((white, black, result, manual))
+        self.lists: dict[str, list[Player]] = {}
+        for key in LISTS:
+            players = _player_list(raw, key, path, ctx)
+            for i, player in enumerate(players):
+                self._once(player, join(join(path, key), i))
+            self.lists[key] = players
+        paired = {p.key for w, b, _r, _m in self.games for p in (w, b)} | {
+            p.key for p in self.lists["bye"]
+        }
+        present = _player_list(raw, "present", path, ctx)
+        self.waiting: list[Player] = []
+        keys = set()
+        for i, player in enumerate(present):
+            ppath = join(join(path, "present"), i)
+            if player.key in keys:
+                raise FileError(ppath, _("%(player)s is listed twice") % {"player": player.key})
+            keys.add(player.key)
+            if player.key in paired:
+                continue
+            if paired:
+                raise FileError(
+                    ppath,
+                    _("%(player)s is present but neither plays nor has the bye in this round")
+                    % {"player": player.key},
+                )
+            self._once(player, ppath)
+            self.waiting.append(player)
+        if present and paired - keys:
+            missing = sorted(paired - keys)[0]
+            raise FileError(
+                join(path, "present"),
+                _("%(player)s plays or has the bye but is not listed as present")
+                % {"player": missing},
+            )
+        self.volunteer = None
+        if "volunteer" in raw and raw["volunteer"] is not None:
+            volunteer = ctx.player(raw["volunteer"], join(path, "volunteer"))
+            if volunteer.key not in keys and volunteer.key not in paired:
+                raise FileError(
+                    join(path, "volunteer"),
+                    _("the volunteer for the bye %(player)s is not present")
+                    % {"player": volunteer.key},
+                )
+            self.volunteer = volunteer
+
+    def _once(self, player: Player, path: str) -> Player:
+        """A player does one thing in a round (the database refuses two entries too)."""
+        if player.key in self.seen:
+            raise FileError(
+                path,
+                _("%(player)s appears twice in round %(n)s (also at %(other)s)")
+                % {"player": player.key, "n": self.number, "other": self.seen[player.key]},
+            )
+        self.seen[player.key] = path
+        return player
+
+    @property
+    def empty(self) -> bool:
+        return not (self.games or self.waiting or any(self.lists.values()))
+
+    @property
+    def unfinished(self) -> bool:
+        return bool(self.waiting) or any(not result for _w, _b, result, _m in self.games)
+
+
+def read(data: dict, ctx: ReadContext) -> None:
+    season = ctx.season
+    _read_start_points(data, ctx)
+    raw_rounds = field_of(data, "rounds", "", list, _("a list"), required=False, default=[])
+    rounds = [_Round(raw, f"rounds[{i}]", ctx, number=i + 1) for i, raw in enumerate(raw_rounds)]
+    for found in rounds[:-1]:
+        if found.empty:
+            raise FileError(
+                found.path, _("an evening without games or attendance can only be the last one")
+            )
+        if found.waiting:
+            raise FileError(
+                join(found.path, "present"),
+                _("only the last round may wait for its pairing (present, no games)"),
+            )
+        for g, (_w, _b, result, _m) in enumerate(found.games):
+            if not result:
+                raise FileError(
+                    join(join(join(found.path, "games"), g), "result"),
+                    _("missing; only the last round may have games without a result"),
+                )
+    closed = field_of(data, "closed", "", bool, _("true or false"), required=False, default=False)
+    if closed and rounds and rounds[-1].unfinished:
+        raise FileError("closed", _("a season cannot be closed while its last round is unfinished"))
+    if closed:
+        season.closed = True
+        season.save(update_fields=["closed"])
+
+    games: list[Game] = []
+    planned: list[tuple[Game, Player, Player]] = []
+    entries: list[RoundEntry] = []
+    for found in rounds:
+        round_ = Round.objects.create(season=season, number=found.number, date=found.date)
+        for board, (white, black, result, manual) in enumerate(found.games, start=1):
+            game = Game(round=round_, board=board, result=result, manual=manual)
+            games.append(game)
+            planned.append((game, white, black))
+        volunteer = found.volunteer.key if found.volunteer else None
+        for key, players in found.lists.items():
+            entries.extend(
+                RoundEntry(
+                    round=round_,
+                    player=p,
+                    status=STATUS_OF_LIST[key],
+                    volunteer_bye=p.key == volunteer,
+                )
+                for p in players
+            )
+        entries.extend(
+            RoundEntry(
+                round=round_,
+                player=p,
+                status=RoundEntry.Status.PRESENT,
+                volunteer_bye=p.key == volunteer,
+            )
+            for p in found.waiting
+        )
+    bulk_create_with_history(games, Game)
+    for game, white, black in planned:
+        for player, colour in ((white, RoundEntry.Colour.WHITE), (black, RoundEntry.Colour.BLACK)):
+            entries.append(
+                RoundEntry(
+                    round_id=game.round_id,
+                    player=player,
+                    status=RoundEntry.Status.PLAYED,
+                    game=game,
+                    colour=colour,
+                )
+            )
+    bulk_create_with_history(entries, RoundEntry)
+
+
+def season_players(season: Season) -> list[SeasonPlayer]:
+    """The season's entries in list order, and after them (by id) anyone with a round entry but
+    no season entry (e.g. added in the admin), as unsaved entries without start points."""
+    entries = list(season.entries.select_related("player", "club").order_by("position", "id"))
+    for entry in entries:
+        entry.player.club = entry.club  # the club of this season, not the current one
+    known = {e.player_id for e in entries}
+    others = (
+        Player.objects.filter(round_entries__round__season=season)
+        .exclude(pk__in=known)
+        .select_related("club")
+        .distinct()
+        .order_by("key")
+    )
+    last = entries[-1].position if entries else 0
+    entries += [
+        SeasonPlayer(season=season, player=p, position=last + i + 1, club=p.club)
+        for i, p in enumerate(others)
+    ]
+    return entries
+
+
+def _json_number(value: Decimal) -> int | float:
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def write(season: Season) -> dict:
+    entries = season_players(season)
+    order = {e.player.key: i for i, e in enumerate(entries)}
+    rounds: dict[int, dict[str, Any]] = {}
+    for round_ in season.rounds.filter(tournament=None, group=None).order_by("number"):
+        rounds[round_.pk] = {
+            "number": round_.number,
+            "date": round_.date.isoformat() if round_.date else None,
+            "games": {},
+            "lists": {key: [] for key in LISTS},
+            "present": [],
+            "volunteer": None,
+        }
+    found = (
+        RoundEntry.objects.filter(round__season=season, round__tournament=None, round__group=None)
+        .select_related("game")
+        .values_list(
+            "round_id", "player__key", "status", "game_id", "game__board", "game__result",
+            "game__manual", "colour", "volunteer_bye",
+        )
+    )  # fmt: skip
+    for round_id, key, status, game_id, board, result, manual, colour, volunteer in found:
+        info = rounds[round_id]
+        if volunteer:
+            info["volunteer"] = key
+        if status == RoundEntry.Status.PLAYED:
+            game = info["games"].setdefault(game_id, {"board": board, "id": game_id})
+            game[colour] = key
+            game["result"], game["manual"] = result, manual
+            info["present"].append(key)
+        elif status == RoundEntry.Status.PRESENT:
+            info["present"].append(key)
+        else:
+            listed = LIST_OF_STATUS[status]
+            info["lists"][listed].append(key)
+            if listed == "bye":
+                info["present"].append(key)
+
+    def by_list(keys: list[str]) -> list[str]:
+        return sorted(keys, key=lambda k: (order.get(k, len(order)), k))
+
+    out_rounds = []
+    for info in rounds.values():
+        games = []
+        for game in sorted(info["games"].values(), key=lambda g: (g["board"], g["id"])):
+            item = {"white": game.get("white"), "black": game.get("black")}
+            if game["result"]:
+                item["result"] = game["result"]
+            if game["manual"]:
+                item["manual"] = True
+            games.append(item)
+        out = {"number": info["number"], "date": info["date"], "games": games}
+        out.update({key: by_list(keys) for key, keys in info["lists"].items()})
+        out["present"] = by_list(info["present"])
+        if info["volunteer"]:
+            out["volunteer"] = info["volunteer"]
+        out_rounds.append(out)
+    return {
+        "players": [e.player for e in entries],
+        "player_fields": {
+            e.player.key: {"start_points": _json_number(e.start_points)}
+            for e in entries
+            if e.start_points is not None
+        },
+        "rounds": out_rounds,
+        "closed": season.closed,
+    }

@@ -1,0 +1,332 @@
+"""Write paths of the Keizer competition: the season's list, an evening's attendance, storing a
+pairing, results. One transaction each, validated, keyword-only arguments.
+
+Writers of many rows change them inside `bulk_write()` and send `results_changed` once, so a
+whole evening's attendance or pairing schedules one recompute, not one per row.
+"""
+
+import datetime
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history, bulk_update_with_history
+
+from competitions.models import Club, Game, Player, Round, RoundEntry, Season, SeasonPlayer
+from competitions.services import player_create
+from competitions.signals import bulk_write, results_changed
+
+Status = RoundEntry.Status
+# What a leader records on the attendance page (rules.md §4: present, absent with notice,
+# external, absent without notice).
+ATTENDANCE = (Status.PRESENT, Status.ABSENT, Status.EXTERNAL, Status.UNEXCUSED)
+NOT_PLAYING = (Status.ABSENT, Status.EXTERNAL, Status.UNEXCUSED)
+
+
+def _changed(season: Season) -> None:
+    results_changed.send(sender=Season, season_ids={season.pk})
+
+
+def keizer_rounds(season: Season):
+    return Round.objects.filter(season=season, tournament=None, group=None)
+
+
+# --- the season's list --------------------------------------------------------------------------
+
+
+def season_player_add(
+    *,
+    season: Season,
+    player: Player | None = None,
+    name: str = "",
+    club: Club | None = None,
+    start_points: Decimal | None = None,
+) -> SeasonPlayer:
+    """Put a player on the season's list, at the bottom of the initial list: an existing player
+    of the series, or a new one by name. A late entrant gets his start points by hand."""
+    with transaction.atomic():
+        if player is None:
+            if not name.strip():
+                raise ValidationError({"name": _("Give the new player's name.")})
+            player = player_create(series=season.series, name=name, club=club)
+        elif player.series_id != season.series_id:
+            raise ValidationError(_("That player belongs to another series."))
+        if season.entries.filter(player=player).exists():
+            raise ValidationError(_("%(name)s is on the list already.") % {"name": player.name})
+        last = season.entries.aggregate(m=Max("position"))["m"]
+        return SeasonPlayer.objects.create(
+            season=season,
+            player=player,
+            club=player.club,
+            position=0 if last is None else last + 1,
+            start_points=start_points,
+        )
+
+
+def season_list_update(
+    *, season: Season, rows: Sequence[tuple[SeasonPlayer, int, Decimal | None]]
+) -> None:
+    """The initial list in a new order and the start points set by hand (None: the value of
+    the place). `rows` are in the current order, each with the place asked for it: a player
+    given place 3 gets place 3, the others close up (on equal places the one moved up goes
+    first, the one moved down last)."""
+
+    def wanted(item: tuple[int, tuple[SeasonPlayer, int, Decimal | None]]):
+        current, (_entry, place, _start) = item
+        moved = (place > current) - (place < current)  # -1 up, 0 stays, 1 down
+        return (place, moved, current)
+
+    ordered = [row for _current, row in sorted(enumerate(rows, start=1), key=wanted)]
+    changed = []
+    for position, (entry, _number, start_points) in enumerate(ordered):
+        if entry.season_id != season.pk:
+            raise ValidationError(_("That player is not on this season's list."))
+        if entry.position != position or entry.start_points != start_points:
+            entry.position, entry.start_points = position, start_points
+            changed.append(entry)
+    with transaction.atomic(), bulk_write():
+        bulk_update_with_history(changed, SeasonPlayer, ["position", "start_points"])
+        _changed(season)
+
+
+def season_player_remove(*, entry: SeasonPlayer) -> None:
+    """Take a player off the list: only while he has nothing in any round of the season."""
+    if RoundEntry.objects.filter(
+        round__season_id=entry.season_id, player_id=entry.player_id
+    ).exists():
+        raise ValidationError(
+            _("%(name)s has entries in this season's rounds and stays on the list.")
+            % {"name": entry.player.name}
+        )
+    entry.delete()
+
+
+def season_close(*, season: Season, closed: bool) -> Season:
+    """A closed season's final list gives the start points no weight (rules.md §4.1)."""
+    if closed and keizer_rounds(season).filter(entries__status=Status.PRESENT).exists():
+        raise ValidationError(_("Pair or delete the evening that is waiting first."))
+    if closed and Game.objects.filter(round__season=season, result="").exists():
+        raise ValidationError(_("Enter every result first."))
+    season.closed = closed
+    season.save(update_fields=["closed"])
+    return season
+
+
+# --- an evening: attendance -----------------------------------------------------------------------
+
+
+def round_state(round_: Round) -> str:
+    """'attendance' (taken, waiting for its pairing), 'paired' (results missing), 'complete',
+    or 'empty' (nothing stored yet)."""
+    statuses = set(round_.entries.values_list("status", flat=True))
+    if not statuses:
+        return "empty"
+    if Status.PRESENT in statuses:
+        return "attendance"
+    if round_.games.filter(result="").exists():
+        return "paired"
+    return "complete"
+
+
+def attendance_save(
+    *,
+    season: Season,
+    number: int,
+    date: datetime.date | None,
+    statuses: Mapping[SeasonPlayer, str],
+    volunteer: SeasonPlayer | None = None,
+) -> Round:
+    """Store an evening's attendance (creating the evening if it is the next one).
+
+    Before the pairing every status may change. After it the players who play or have the
+    bye keep that (undo the pairing to change it); the others may still move between absent
+    with notice, external and absent without notice, and a player without an entry (a late
+    entrant) may get one of those."""
+    for entry, status in statuses.items():
+        if entry.season_id != season.pk:
+            raise ValidationError(_("That player is not on this season's list."))
+        if status not in ATTENDANCE:
+            raise ValidationError(_("Unknown attendance %(status)s.") % {"status": status})
+    if volunteer is not None and statuses.get(volunteer) != Status.PRESENT:
+        raise ValidationError({"volunteer": _("The volunteer for the bye must be present.")})
+    with transaction.atomic(), bulk_write():
+        rounds = keizer_rounds(season).select_for_update()
+        round_ = rounds.filter(number=number).first()
+        if round_ is None:
+            last = rounds.aggregate(m=Max("number"))["m"] or 0
+            if number != last + 1:
+                raise ValidationError(_("The next evening is evening %(n)s.") % {"n": last + 1})
+            if last and round_state(rounds.get(number=last)) in ("attendance", "empty"):
+                raise ValidationError(
+                    _("Evening %(n)s is not paired yet: pair it before the next one.") % {"n": last}
+                )
+            round_ = Round.objects.create(season=season, number=number, date=date)
+        elif round_.date != date:
+            round_.date = date
+            round_.save(update_fields=["date"])
+        current = {e.player_id: e for e in round_.entries.all()}
+        paired = any(e.status in (Status.PLAYED, Status.BYE) for e in current.values())
+        new, changed = [], []
+        for entry, status in statuses.items():
+            found = current.get(entry.player_id)
+            wants_volunteer = volunteer is not None and entry.pk == volunteer.pk
+            if found is None:
+                if paired and status == Status.PRESENT:
+                    raise ValidationError(
+                        _(
+                            "Evening %(n)s is paired: %(name)s can no longer be added as "
+                            "present. Undo the pairing first."
+                        )
+                        % {"n": number, "name": entry.player.name}
+                    )
+                new.append(
+                    RoundEntry(
+                        round=round_,
+                        player_id=entry.player_id,
+                        status=status,
+                        volunteer_bye=wants_volunteer,
+                    )
+                )
+                continue
+            if found.status in (Status.PLAYED, Status.BYE, Status.WALKOVER):
+                if status != Status.PRESENT:
+                    raise ValidationError(
+                        _(
+                            "%(name)s is paired in evening %(n)s. Undo the pairing first to "
+                            "change who is present."
+                        )
+                        % {"name": entry.player.name, "n": number}
+                    )
+                continue
+            if paired and status == Status.PRESENT:
+                raise ValidationError(
+                    _("Evening %(n)s is paired: undo the pairing first to add %(name)s.")
+                    % {"n": number, "name": entry.player.name}
+                )
+            if found.status != status or found.volunteer_bye != wants_volunteer:
+                found.status, found.volunteer_bye = status, wants_volunteer
+                changed.append(found)
+        bulk_create_with_history(new, RoundEntry)
+        bulk_update_with_history(changed, RoundEntry, ["status", "volunteer_bye"])
+        _changed(season)
+    return round_
+
+
+def attendance_defaults(*, season: Season, number: int) -> dict[int, str]:
+    """Each player's attendance as the last evening before `number` had it (played or bye:
+    present), by player id; players without one there are not in the result."""
+    previous = keizer_rounds(season).filter(number__lt=number).order_by("-number").first()
+    if previous is None:
+        return {}
+    defaults = {}
+    for player_id, status in previous.entries.values_list("player_id", "status"):
+        defaults[player_id] = status if status in NOT_PLAYING else Status.PRESENT
+    return defaults
+
+
+def round_delete(*, round_: Round) -> None:
+    """Delete the last evening, as long as no result of it is entered."""
+    last = keizer_rounds(round_.season).aggregate(m=Max("number"))["m"]
+    if round_.number != last:
+        raise ValidationError(_("Only the last evening can be deleted."))
+    if round_.games.exclude(result="").exists():
+        raise ValidationError(_("This evening has results; it cannot be deleted."))
+    with transaction.atomic(), bulk_write():
+        round_.delete()
+        _changed(round_.season)
+
+
+# --- the pairing and the results ----------------------------------------------------------------
+
+
+def round_pairing_save(
+    *,
+    round_: Round,
+    pairs: Sequence[tuple[Player | int, Player | int, bool]],
+    bye: Player | int | None,
+) -> list[Game]:
+    """Store a pairing: one game per pair (board numbers in the given order), the bye. Every
+    player registered as present gets exactly one of them; nothing is stored otherwise."""
+
+    def pk(player: Player | int) -> int:
+        return player if isinstance(player, int) else player.pk
+
+    with transaction.atomic(), bulk_write():
+        entries = {
+            e.player_id: e for e in round_.entries.select_for_update().select_related("player")
+        }
+        waiting = {pid for pid, e in entries.items() if e.status == Status.PRESENT}
+        if not waiting and round_.games.exists():
+            raise ValidationError(_("Evening %(n)s is paired already.") % {"n": round_.number})
+        covered = [pk(p) for white, black, _manual in pairs for p in (white, black)]
+        if bye is not None:
+            covered.append(pk(bye))
+        if len(covered) != len(set(covered)) or set(covered) != waiting:
+            raise ValidationError(
+                _(
+                    "The pairing does not match the attendance of evening %(n)s (somebody "
+                    "changed it meanwhile?). Nothing was saved."
+                )
+                % {"n": round_.number}
+            )
+        games = bulk_create_with_history(
+            [
+                Game(round=round_, board=board, manual=manual)
+                for board, (_white, _black, manual) in enumerate(pairs, start=1)
+            ],
+            Game,
+        )
+        changed = []
+        for game, (white, black, _manual) in zip(games, pairs, strict=True):
+            for player, colour in (
+                (white, RoundEntry.Colour.WHITE),
+                (black, RoundEntry.Colour.BLACK),
+            ):
+                entry = entries[pk(player)]
+                entry.status, entry.game, entry.colour = Status.PLAYED, game, colour
+                changed.append(entry)
+        if bye is not None:
+            entry = entries[pk(bye)]
+            entry.status = Status.BYE
+            changed.append(entry)
+        try:
+            bulk_update_with_history(changed, RoundEntry, ["status", "game", "colour"])
+        except IntegrityError as exc:
+            raise ValidationError(
+                _("The pairing could not be stored: %(error)s") % {"error": exc}
+            ) from exc
+        _changed(round_.season)
+    return games
+
+
+def round_pairing_undo(*, round_: Round) -> None:
+    """Take a published pairing back (to pair again), as long as no result is entered."""
+    if round_.games.exclude(result="").exists():
+        raise ValidationError(
+            _("Results of evening %(n)s are entered; the pairing stays.") % {"n": round_.number}
+        )
+    with transaction.atomic(), bulk_write():
+        entries = list(
+            round_.entries.select_for_update().filter(
+                status__in=(Status.PLAYED, Status.BYE, Status.WALKOVER)
+            )
+        )
+        for entry in entries:
+            entry.status, entry.game, entry.colour = Status.PRESENT, None, ""
+        bulk_update_with_history(entries, RoundEntry, ["status", "game", "colour"])
+        round_.games.all().delete()
+        _changed(round_.season)
+
+
+def game_result_set(*, game: Game, result: str) -> Game:
+    """Enter or correct a game's result; "" takes it back. The lists after that round follow
+    by themselves (the recompute is full)."""
+    if result and result not in Game.Result.values:
+        raise ValidationError({"result": _("Unknown result %(result)s.") % {"result": result}})
+    if game.result != result:
+        game.result = result
+        game.save(update_fields=["result"])
+    return game

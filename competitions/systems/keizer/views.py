@@ -1,0 +1,331 @@
+"""Keizer manager pages: the season's list, an evening's attendance, its printable pairing list
+and its results. (Pairing the evening is the pairings app's page.)
+
+Every view gets the season from the shared dispatcher (competitions.views.season_page), which
+has already checked that the user manages the series.
+"""
+
+import datetime
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from competitions.models import Round, RoundEntry, Season
+from competitions.views import manage_url
+
+from . import selectors, services
+from .forms import AddPlayerForm, AttendanceForm, ListFormSet, QuickResultForm, ResultsForm
+from .settings import parse_settings
+from .tables import EveningTable, PrintTable
+
+Status = RoundEntry.Status
+
+
+def season_panel(request, season: Season):
+    """The Keizer part of the manager's season page: the evenings and what to do next."""
+    evenings = selectors.evenings(season)
+    last = evenings[-1] if evenings else None
+    waiting = last if last and last.state == selectors.ATTENDANCE_TAKEN else None
+    can_open_next = not season.closed and (
+        last is None or last.state in (selectors.PAIRED, selectors.COMPLETE)
+    )
+    return "competitions/keizer/season_panel.html", {
+        "evening_table": EveningTable(list(reversed(evenings)), season=season),
+        "next_number": (last.number + 1) if last else 1,
+        "can_open_next": can_open_next,
+        "waiting": waiting,
+        "missing_results": [e for e in evenings if e.state == selectors.PAIRED],
+        "list_size": season.entries.count(),
+        "settings": parse_settings(season.settings),
+    }
+
+
+# --- the season's list ------------------------------------------------------------------------
+
+
+def season_list(request, season: Season):
+    """Season set-up: the initial list ordered by strength, start points, late entrants, and
+    closing the season."""
+    entries = selectors.list_entries(season)
+    by_pk = {e.pk: e for e in entries}
+    action = request.POST.get("action") if request.method == "POST" else None
+    formset = ListFormSet(
+        request.POST if action == "save_list" else None,
+        initial=[
+            {"entry": e.pk, "position": i, "start_points": e.start_points}
+            for i, e in enumerate(entries, start=1)
+        ],
+        prefix="list",
+    )
+    add_form = AddPlayerForm(request.POST if action == "add" else None, season=season, prefix="add")
+    if action == "save_list" and formset.is_valid():
+        rows = []
+        for form in formset:
+            entry = by_pk.get(form.cleaned_data["entry"])
+            if entry is None:
+                messages.error(request, _("The list changed meanwhile; please check it again."))
+                return redirect(manage_url(season, "keizer_list"))
+            rows.append((entry, form.cleaned_data["position"], form.cleaned_data["start_points"]))
+        services.season_list_update(season=season, rows=rows)
+        messages.success(request, _("The list is saved; the standings are being recomputed."))
+        return redirect(manage_url(season, "keizer_list"))
+    if action == "add" and add_form.is_valid():
+        try:
+            entry = services.season_player_add(
+                season=season,
+                player=add_form.cleaned_data["player"],
+                name=add_form.cleaned_data["name"],
+                start_points=add_form.cleaned_data["start_points"],
+            )
+        except ValidationError as exc:
+            add_form.add_error(None, exc)
+        else:
+            messages.success(request, _("%(name)s is on the list.") % {"name": entry.player.name})
+            return redirect(manage_url(season, "keizer_list"))
+    if action == "remove":
+        entry = by_pk.get(_int(request.POST.get("entry")))
+        if entry is None:
+            raise Http404(_("No such player on the list."))
+        try:
+            services.season_player_remove(entry=entry)
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+        else:
+            messages.success(request, _("%(name)s is off the list.") % {"name": entry.player.name})
+        return redirect(manage_url(season, "keizer_list"))
+    if action == "close":
+        try:
+            services.season_close(season=season, closed=request.POST.get("closed") == "1")
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+        else:
+            messages.success(
+                request,
+                _("The season is closed: its final list has no start points.")
+                if season.closed
+                else _("The season is open again."),
+            )
+        return redirect(manage_url(season, "keizer_list"))
+    top = _default_values(season, len(entries))
+    playing = set(
+        RoundEntry.objects.filter(round__season=season).values_list("player_id", flat=True)
+    )
+    rows = []
+    for i, form in enumerate(formset):
+        entry = by_pk.get(form.initial.get("entry"))
+        rows.append((form, entry, top[i] if i < len(top) else None, entry.player_id not in playing))
+    return render(
+        request,
+        "competitions/keizer/list.html",
+        {
+            "season": season,
+            "formset": formset,
+            "rows": rows,
+            "add_form": add_form,
+            "played": selectors.evenings(season) != [],
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _default_values(season: Season, n: int) -> list[int]:
+    """The value of each place of the initial list: the start points of those without their
+    own (rules.md §4.1). Same formula as the engine's, which this layer does not import."""
+    settings = parse_settings(season.settings)
+    if settings.top_value:
+        top = settings.top_value
+    else:  # round_half_up(3 · step · (n − 1) / 2) = floor((3 · step · (n − 1) + 1) / 2)
+        top = (3 * settings.step * max(n - 1, 0) + 1) // 2
+    return [top - settings.step * i for i in range(n)]
+
+
+# --- an evening ---------------------------------------------------------------------------------
+
+
+def _round(season: Season, number: int) -> Round:
+    round_ = get_object_or_404(Round, season=season, tournament=None, group=None, number=number)
+    round_.season = season
+    return round_
+
+
+def _next_date(season: Season, number: int) -> datetime.date | None:
+    """A new evening's date suggested: a week after the last evening's, clubs meet weekly."""
+    last = (
+        Round.objects.filter(season=season, tournament=None, group=None, number__lt=number)
+        .exclude(date=None)
+        .order_by("-number")
+        .values_list("date", flat=True)
+        .first()
+    )
+    return last + datetime.timedelta(weeks=1) if last else None
+
+
+def attendance(request, season: Season, number: int):
+    """An evening's attendance: one click per player, defaults from the last evening."""
+    round_ = Round.objects.filter(season=season, tournament=None, group=None, number=number).first()
+    if round_ is None:
+        evenings = selectors.evenings(season)
+        next_number = evenings[-1].number + 1 if evenings else 1
+        if number != next_number:
+            raise Http404(_("No such evening."))
+    entries = sorted(selectors.list_entries(season), key=lambda e: (e.player.name, e.pk))
+    current = {}
+    if round_ is not None:
+        current = {e.player_id: e for e in round_.entries.all()}
+    locked = {
+        pid
+        for pid, e in current.items()
+        if e.status in (Status.PLAYED, Status.BYE, Status.WALKOVER)
+    }
+    defaults = services.attendance_defaults(season=season, number=number)
+    initial = {"date": round_.date if round_ else _next_date(season, number)}
+    volunteer = None
+    for entry in entries:
+        found = current.get(entry.player_id)
+        if found is not None:
+            status = Status.PRESENT if entry.player_id in locked else found.status
+            if found.volunteer_bye:
+                volunteer = entry.player_id
+        else:
+            status = defaults.get(entry.player_id, Status.PRESENT)
+        initial[f"p{entry.player_id}"] = status
+    initial["volunteer"] = volunteer
+    form = AttendanceForm(request.POST or None, initial=initial, entries=entries, locked=locked)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.attendance_save(
+                season=season,
+                number=number,
+                date=form.cleaned_data["date"],
+                statuses=form.statuses(),
+                volunteer=form.volunteer_entry(),
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("Attendance of evening %(n)s saved.") % {"n": number})
+            if "pair" in request.POST and not locked:
+                return redirect(manage_url(season, "pair", number))
+            return redirect(manage_url(season))
+    return render(
+        request,
+        "competitions/keizer/attendance.html",
+        {
+            "season": season,
+            "number": number,
+            "round": round_,
+            "form": form,
+            "paired": bool(locked),
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def results(request, season: Season, number: int):
+    """Result entry, keyboard-fast: board, result, Enter; below it every board at once."""
+    round_ = _round(season, number)
+    boards = selectors.boards(round_)
+    games = {b.game.board: b.game for b in boards}
+    quick = QuickResultForm(
+        request.POST if "quick" in request.POST else None,
+        games=games,
+        initial={"board": next((b for b, g in sorted(games.items()) if not g.result), None)},
+    )
+    grid = ResultsForm(
+        request.POST if "all" in request.POST else None, games=[b.game for b in boards]
+    )
+    if request.method == "POST":
+        if quick.is_bound and quick.is_valid():
+            game = games[quick.cleaned_data["board"]]
+            services.game_result_set(game=game, result=quick.cleaned_data["result"])
+            messages.success(
+                request,
+                _("Board %(n)s: %(result)s.")
+                % {"n": game.board, "result": game.result or _("no result")},
+            )
+            return redirect(manage_url(season, "results", number))
+        if grid.is_bound and grid.is_valid():
+            for game, result in grid.changes():
+                services.game_result_set(game=game, result=result)
+            messages.success(request, _("Results of evening %(n)s saved.") % {"n": number})
+            return redirect(manage_url(season, "results", number))
+    rows = [(b, grid[f"board{b.game.board}"]) for b in boards]
+    return render(
+        request,
+        "competitions/keizer/results.html",
+        {
+            "season": season,
+            "round": round_,
+            "quick": quick,
+            "grid": grid,
+            "rows": rows,
+            "missing": sum(1 for b in boards if not b.game.result),
+            "lists": selectors.round_lists(round_),
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def print_round(request, season: Season, number: int):
+    """The pairing list to print: A4, large type, board numbers."""
+    round_ = _round(season, number)
+    boards = selectors.boards(round_)
+    lists = selectors.round_lists(round_)
+    return render(
+        request,
+        "competitions/keizer/print.html",
+        {
+            "season": season,
+            "round": round_,
+            "table": PrintTable(
+                [
+                    {
+                        "board": b.game.board,
+                        "white": b.white,
+                        "black": b.black,
+                        "result": b.game.get_result_display() if b.game.result else "",
+                    }
+                    for b in boards
+                ]
+            ),
+            "bye": [e.player for e in lists.get(Status.BYE, [])],
+            "absent": [e.player for e in lists.get(Status.ABSENT, [])],
+            "external": [e.player for e in lists.get(Status.EXTERNAL, [])],
+            "unexcused": [e.player for e in lists.get(Status.UNEXCUSED, [])],
+        },
+    )
+
+
+@require_POST
+def round_delete(request, season: Season, number: int):
+    round_ = _round(season, number)
+    try:
+        services.round_delete(round_=round_)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("Evening %(n)s deleted.") % {"n": number})
+    return redirect(manage_url(season))
+
+
+@require_POST
+def unpair(request, season: Season, number: int):
+    round_ = _round(season, number)
+    try:
+        services.round_pairing_undo(round_=round_)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect(manage_url(season, "results", number))
+    messages.success(request, _("The pairing of evening %(n)s is taken back.") % {"n": number})
+    return redirect(manage_url(season, "pair", number))

@@ -1,0 +1,166 @@
+"""Read paths of the Keizer public pages: which lists are stored, the ones a page shows, the
+evenings. A page reads a fixed handful of queries whatever the season's size."""
+
+from decimal import Decimal
+from fractions import Fraction
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy as _
+
+from competitions.models import Season
+from rankings.engines import keizer as engine
+from rankings.models import StandingsTable
+from rankings.people import People
+from rankings.tables import display_points
+from rankings.urls_helpers import player_url
+
+from . import standings
+
+OUTCOME_LABELS = {
+    engine.WIN: _("won against"),
+    engine.DRAW: _("drew with"),
+    engine.LOSS: _("lost to"),
+    engine.FORFEIT_WIN: _("won by forfeit against"),
+    engine.FORFEIT_LOSS: _("lost by forfeit to"),
+    engine.BYE: _("bye"),
+    engine.ABSENT: _("absent with notice"),
+    engine.EXTERNAL: _("played externally"),
+    engine.UNEXCUSED: _("absent without notice"),
+    engine.NO_ENTRY: _("not registered"),
+    engine.PENDING: _("result not in yet"),
+}
+
+
+def shown(value: Fraction | int | float, places: int = 2) -> str:
+    """An exact number rounded half up for display (the exact one stays in the data)."""
+    value = Fraction(value)
+    return display_points(Decimal(value.numerator) / Decimal(value.denominator), places)
+
+
+def share(value: Fraction) -> str:
+    """A weight as people write it: 0.9, 1, 0; a fraction where decimals do not end (6/7)."""
+    value = Fraction(value)
+    if 10**4 % value.denominator == 0:
+        return str(Decimal(value.numerator) / Decimal(value.denominator))
+    return str(value)
+
+
+def list_positions(season: Season) -> list[int]:
+    """The rounds the season has a list after (0 = the initial list), in order (1 query)."""
+    return list(
+        StandingsTable.objects.filter(season=season, kind=standings.KIND_LIST)
+        .order_by("position")
+        .values_list("position", flat=True)
+    )
+
+
+def lists_at(season: Season, positions) -> dict[int, StandingsTable]:
+    """The stored lists after these rounds, by round (1 query)."""
+    found = StandingsTable.objects.filter(
+        season=season, kind=standings.KIND_LIST, position__in=list(positions)
+    )
+    return {t.position: t for t in found}
+
+
+def last_lists(season: Season, count: int = 2) -> list[StandingsTable]:
+    """The newest `count` lists, newest first (1 query)."""
+    return list(
+        StandingsTable.objects.filter(season=season, kind=standings.KIND_LIST).order_by(
+            "-position"
+        )[:count]
+    )
+
+
+def all_lists(season: Season) -> list[StandingsTable]:
+    """Every stored list in round order (1 query)."""
+    return list(
+        StandingsTable.objects.filter(season=season, kind=standings.KIND_LIST).order_by("position")
+    )
+
+
+def round_tables(season: Season) -> list[StandingsTable]:
+    """The season's stored evenings, in order (1 query)."""
+    return list(
+        StandingsTable.objects.filter(season=season, kind=standings.KIND_ROUND).order_by("position")
+    )
+
+
+def explained_rows(
+    listed: StandingsTable,
+    before: StandingsTable | None,
+    evenings: list[StandingsTable],
+    people: People,
+    only: set[str] | None = None,
+) -> list[dict]:
+    """The lines of a list (or of the players `only`), each with the breakdown of its score
+    ("every number explains itself"): per round the result, the value it is a share of in the
+    list after the previous round, the factor and the points; and the fading start points."""
+    after = listed.data["after"]
+    factors = standings.factors_of(listed.data["factors"])
+    values_before = (
+        {line["player"]: line["value"] for line in standings.ranking_of(before.data)}
+        if before is not None
+        else {}
+    )
+    outcomes = standings.breakdown_rounds(evenings)
+    weight = Fraction(listed.data["weight"])
+    describe = _Lines(people)
+    rows = []
+    for line in standings.ranking_of(listed.data):
+        if only is not None and line["player"] not in only:
+            continue
+        start = Fraction(line["start_points"]).limit_denominator(10**4)
+        lines = standings.breakdown(line["player"], after, outcomes, values_before, factors)
+        rows.append(
+            {
+                **people.decorate(line),
+                "after": after,
+                "before": after - 1,
+                "weight": share(weight),
+                "start_part": shown(weight * start),
+                "start_shown": str(start) if start.denominator == 1 else shown(start),
+                "lines": [describe(item) for item in lines],
+                "top": listed.data["top"],
+                "step": listed.data["step"],
+            }
+        )
+    return rows
+
+
+class _Lines:
+    """Breakdown lines for display; labels, names and links are made once per page, not once
+    per line (a list of 60 players after 35 rounds has 2,100 lines)."""
+
+    def __init__(self, people: People) -> None:
+        self.people = people
+        self.labels = {kind: str(label) for kind, label in OUTCOME_LABELS.items()}
+        self.own = str(_("own"))
+        self.links: dict[str, SafeString] = {}
+
+    def link(self, key: str) -> SafeString:
+        if key not in self.links:
+            self.links[key] = format_html(
+                '<a href="{}">{}</a>',
+                player_url(self.people.series.slug, key),
+                self.people.name(key),
+            )
+        return self.links[key]
+
+    def __call__(self, line: engine.BreakdownLine) -> dict:
+        opponent = line.outcome.opponent
+        if line.value is None:
+            value = "–"
+        elif line.valued == "own":
+            value = f"{line.value} ({self.own})"
+        else:
+            value = str(line.value)
+        return {
+            "round": line.round,
+            "label": self.labels.get(line.outcome.kind, line.outcome.kind),
+            "opponent": opponent,
+            "opponent_link": self.link(opponent) if opponent else "",
+            "value": value,
+            "factor": str(line.factor),
+            "points": shown(line.points),
+        }

@@ -1,0 +1,140 @@
+"""django-tables2 tables of the Keizer public pages. Rows are dicts from stored standings."""
+
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+from rankings.tables import BaseTable, PlayerColumn, PointsColumn, RankColumn
+
+from . import explain
+
+RIGHT = {"td": {"class": "text-end text-nowrap"}, "th": {"class": "text-end"}}
+WIDE_ONLY = {
+    "td": {"class": "text-end text-nowrap d-none d-md-table-cell"},
+    "th": {"class": "text-end d-none d-md-table-cell"},
+}
+
+
+class ExplainedColumn(tables.Column):
+    """A number that opens its computation (`explain`); exported as the plain number."""
+
+    def __init__(self, *args, explain, **kwargs):
+        self.explain = explain
+        kwargs.setdefault("attrs", RIGHT)
+        super().__init__(*args, **kwargs)
+
+    def render(self, record):
+        return self.explain(record)
+
+    def value(self, value):
+        return value
+
+
+class StartPointsColumn(PointsColumn):
+    """Start points: whole numbers as such, others with 2 decimals."""
+
+    def render(self, value, record):
+        if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
+            return str(int(value))
+        return super().render(value, record)
+
+
+class RankingTable(BaseTable):
+    """A ranking list (rules.md §4.1): rank, player, score, value, games; on wider screens the
+    ranking key and the start points too. Score, key and value explain themselves."""
+
+    rank = RankColumn()
+    player = PlayerColumn()
+    score = ExplainedColumn(verbose_name=_("Score"), explain=explain.score)
+    value = ExplainedColumn(verbose_name=_("Value"), explain=explain.value)
+    games = tables.Column(verbose_name=_("Games"), attrs=RIGHT)
+    key = ExplainedColumn(verbose_name=_("Ranking key"), explain=explain.key, attrs=WIDE_ONLY)
+    start_points = StartPointsColumn(verbose_name=_("Start points"), attrs=WIDE_ONLY)
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+        attrs = {
+            "class": "table table-sm table-striped table-hover align-middle mb-0 keizer-ranking"
+        }
+
+
+class PairingTable(BaseTable):
+    """An evening's games: board, white, black, result; the players' ranks in the list the
+    evening was paired from."""
+
+    board = tables.Column(verbose_name=_("Board"), attrs=RIGHT)
+    white = tables.TemplateColumn(
+        template_name="rankings/keizer/_player_cell.html",
+        extra_context={"side": "white"},
+        verbose_name=_("White"),
+    )
+    result = tables.Column(
+        verbose_name=_("Result"),
+        default="",
+        attrs={"td": {"class": "text-center text-nowrap"}, "th": {"class": "text-center"}},
+    )
+    black = tables.TemplateColumn(
+        template_name="rankings/keizer/_player_cell.html",
+        extra_context={"side": "black"},
+        verbose_name=_("Black"),
+    )
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+    def render_result(self, value):
+        return value.replace("1/2", "½")
+
+    def value_white(self, record):
+        return record["white_name"]
+
+    def value_black(self, record):
+        return record["black_name"]
+
+
+class EveningListTable(BaseTable):
+    number = tables.Column(
+        verbose_name=_("Evening"), attrs=RIGHT, linkify=lambda record: record["url"]
+    )
+    date = tables.DateColumn(verbose_name=_("Date"), format="D j M Y", default="–")
+    present = tables.Column(verbose_name=_("Present"), attrs=RIGHT)
+    games = tables.Column(verbose_name=_("Games"), attrs=RIGHT)
+    state = tables.Column(verbose_name=_("State"), orderable=False)
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+
+class RankHistoryTable(BaseTable):
+    """A player's place over the season: the same numbers as the chart."""
+
+    after = tables.Column(verbose_name=_("After round"), attrs=RIGHT)
+    rank = tables.Column(verbose_name=_("Rank"), attrs=RIGHT)
+    score = PointsColumn(verbose_name=_("Score"))
+    value = tables.Column(verbose_name=_("Value"), attrs=RIGHT)
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+
+class PlayerGamesTable(BaseTable):
+    """Every evening of a player: the game (colour, opponent, result) or what he did instead."""
+
+    round = tables.Column(
+        verbose_name=_("Evening"), attrs=RIGHT, linkify=lambda record: record["url"]
+    )
+    colour = tables.Column(verbose_name=_("Colour"), default="")
+    what = tables.TemplateColumn(
+        template_name="rankings/keizer/_game_cell.html", verbose_name=_("Game")
+    )
+    result = tables.Column(
+        verbose_name=_("Result"), default="", attrs={"td": {"class": "text-nowrap"}}
+    )
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+    def render_result(self, value):
+        return value.replace("1/2", "½")
+
+    def value_what(self, record):
+        return record["label"] + (" " + record["opponent_name"] if record["opponent"] else "")

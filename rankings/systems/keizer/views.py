@@ -1,0 +1,287 @@
+"""Keizer public pages: the ranking list (now and after any round), the evenings with their
+pairings and results, and the Keizer section of the player page. Each view gets the season from
+the shared dispatcher; each reads stored standings in a fixed number of queries."""
+
+import datetime
+
+from django.http import Http404
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from competitions.models import Season
+from rankings.people import People
+from rankings.urls_helpers import player_url, season_url
+from rankings.views import export_or_render, season_context
+
+from . import explain, selectors
+from . import tables as t
+from .standings import KIND_LIST
+
+
+def _date(value: str | None) -> datetime.date | None:
+    return datetime.date.fromisoformat(value) if value else None
+
+
+def _ranking(season: Season, shown, before, evenings: list):
+    """The ranking table of the list `shown`, every number explained."""
+    people = People(season, [line[0] for line in shown.data["ranking"]])
+    return t.RankingTable(selectors.explained_rows(shown, before, evenings, people))
+
+
+def _evening_state(data: dict) -> str:
+    if data.get("counted"):
+        return _("played")
+    if data["present"] and not data["games"]:
+        return _("attendance taken, not paired yet")
+    return _("paired, results coming in")
+
+
+def overview(request, season: Season):
+    """The ranking list after the last played round, and the evening in progress."""
+    newest = selectors.last_lists(season)
+    context = season_context(request, season, tab="")
+    if not newest:
+        return render(request, "rankings/keizer/season.html", context)
+    evenings_ = selectors.round_tables(season)
+    shown = newest[0]
+    table = _ranking(season, shown, newest[1] if len(newest) > 1 else None, evenings_)
+    pending = evenings_[-1].data if evenings_ and not evenings_[-1].data.get("counted") else None
+    context.update(
+        table=table,
+        shown=shown.data,
+        lists=[
+            {"after": k, "url": season_url(season, "list", k)} for k in range(shown.position + 1)
+        ],
+        pending=pending,
+        pending_date=_date(pending["date"]) if pending else None,
+        pending_state=_evening_state(pending) if pending else "",
+    )
+    return export_or_render(
+        request,
+        table,
+        f"{season.series.slug}-{season.slug}-ranking",
+        "rankings/keizer/season.html",
+        context,
+    )
+
+
+def ranking_after(request, season: Season, after: int):
+    """The ranking list after round `after` (0: the initial list)."""
+    found = selectors.lists_at(season, (after - 1, after, after + 1))
+    if after not in found:
+        raise Http404(_("No list after that round."))
+    shown = found[after]
+    table = _ranking(season, shown, found.get(after - 1), selectors.round_tables(season))
+    return export_or_render(
+        request,
+        table,
+        f"{season.series.slug}-{season.slug}-ranking-{after}",
+        "rankings/keizer/list.html",
+        season_context(
+            request,
+            season,
+            tab="",
+            table=table,
+            shown=shown.data,
+            shown_date=_date(shown.data.get("date")),
+            previous=season_url(season, "list", after - 1) if after > 0 else None,
+            next=season_url(season, "list", after + 1) if after + 1 in found else None,
+        ),
+    )
+
+
+def evenings(request, season: Season):
+    """Every evening of the season: date, attendance, games, state."""
+    rows = []
+    for evening in selectors.round_tables(season):
+        data = evening.data
+        rows.append(
+            {
+                "number": data["number"],
+                "date": _date(data["date"]),
+                "present": 2 * len(data["games"]) + len(data["bye"]) + len(data["present"]),
+                "games": len(data["games"]),
+                "state": _evening_state(data),
+                "url": season_url(season, "round", data["number"]),
+            }
+        )
+    table = t.EveningListTable(rows)
+    return export_or_render(
+        request,
+        table,
+        f"{season.series.slug}-{season.slug}-evenings",
+        "rankings/keizer/evenings.html",
+        season_context(request, season, tab="rounds", table=table),
+    )
+
+
+def evening(request, season: Season, number: int):
+    """An evening's pairings and results, with each player's place in the list it was paired
+    from, and who had the bye, was absent or played elsewhere."""
+    stored = {e.key: e for e in selectors.round_tables(season)}
+    found = stored.get(str(number))
+    if found is None:
+        raise Http404(_("No such evening."))
+    data = found.data
+    before = selectors.lists_at(season, (number - 1,)).get(number - 1)
+    ranks = {line[0]: i + 1 for i, line in enumerate(before.data["ranking"])} if before else {}
+    keys = [p for g in data["games"] for p in (g["white"], g["black"])]
+    keys += data["bye"] + data["absent"] + data["external"] + data["unexcused"] + data["present"]
+    people = People(season, keys)
+    rows = [
+        {
+            "board": g["board"],
+            "white_name": people.name(g["white"]),
+            "white_url": player_url(season.series.slug, g["white"]),
+            "white_rank": ranks.get(g["white"]),
+            "black_name": people.name(g["black"]),
+            "black_url": player_url(season.series.slug, g["black"]),
+            "black_rank": ranks.get(g["black"]),
+            "result": g["result"],
+            "manual": g["manual"],
+        }
+        for g in data["games"]
+    ]
+    table = t.PairingTable(rows)
+
+    def named(keys: list[str]) -> list[dict]:
+        return [
+            {"name": people.name(k), "url": player_url(season.series.slug, k)}
+            for k in sorted(keys, key=lambda k: (ranks.get(k, 10**6), people.name(k)))
+        ]
+
+    return export_or_render(
+        request,
+        table,
+        f"{season.series.slug}-{season.slug}-evening-{number}",
+        "rankings/keizer/evening.html",
+        season_context(
+            request,
+            season,
+            tab="rounds",
+            evening=data,
+            evening_date=_date(data["date"]),
+            state=_evening_state(data),
+            table=table,
+            bye=named(data["bye"]),
+            absent=named(data["absent"]),
+            external=named(data["external"]),
+            unexcused=named(data["unexcused"]),
+            waiting=named(data["present"]),
+            previous=season_url(season, "round", number - 1) if number > 1 else None,
+            next=season_url(season, "round", number + 1) if str(number + 1) in stored else None,
+        ),
+    )
+
+
+def player_section(player, season: Season, rows):
+    """The player's season: his place after every round (chart and table), every evening with
+    colour and result, his colour history, and the breakdown of his current score."""
+    if not any(r.table.kind == KIND_LIST for r in rows):
+        return None
+    lists = selectors.all_lists(season)
+    current = lists[-1]
+    evenings_ = selectors.round_tables(season)
+    keys = {player.key}
+    for evening_table in evenings_:
+        for g in evening_table.data["games"]:
+            if player.key in (g["white"], g["black"]):
+                keys.update((g["white"], g["black"]))
+    people = People(season, keys)
+    explained = selectors.explained_rows(
+        current, lists[-2] if len(lists) > 1 else None, evenings_, people, only={player.key}
+    )[0]
+    history = []
+    for listed in lists:
+        place = next(
+            (i for i, line in enumerate(listed.data["ranking"]) if line[0] == player.key), None
+        )
+        if place is not None:
+            history.append(
+                {
+                    "after": listed.position,
+                    "rank": place + 1,
+                    "score": listed.data["ranking"][place][1],
+                    "value": listed.data["top"] - listed.data["step"] * place,
+                }
+            )
+    games, colours = _player_evenings(season, player.key, evenings_, people)
+    chart = {
+        "type": "line",
+        "labels": [str(h["after"]) for h in history],
+        "datasets": [{"label": _("Rank"), "data": [h["rank"] for h in history]}],
+        "reverse": True,
+        "integer": True,
+        "y_label": _("Rank"),
+    }
+    return "rankings/keizer/player_section.html", {
+        "current": explained,
+        "breakdown": explain.breakdown_table(explained) if explained["lines"] else "",
+        "closed_list": current.data.get("final", False),
+        "history_table": t.RankHistoryTable(history),
+        "games_table": t.PlayerGamesTable(games),
+        "colours": colours,
+        "chart": chart,
+        "chart_id": f"keizer-rank-{season.pk}",
+    }
+
+
+def _player_evenings(season: Season, key: str, evenings_: list, people: People):
+    """A player's evenings (what he did in each) and his colour history ("W B W ...")."""
+    games = []
+    colours = []
+    for evening_table in evenings_:
+        data = evening_table.data
+        row = {
+            "round": data["number"],
+            "url": season_url(season, "round", data["number"]),
+            "colour": "",
+            "opponent": None,
+            "opponent_name": "",
+            "opponent_url": "",
+            "result": "",
+        }
+        game = next((g for g in data["games"] if key in (g["white"], g["black"])), None)
+        if game is not None:
+            white = game["white"] == key
+            opponent = game["black"] if white else game["white"]
+            colours.append("W" if white else "B")
+            row.update(
+                colour=_("white") if white else _("black"),
+                opponent=opponent,
+                opponent_name=people.name(opponent),
+                opponent_url=player_url(season.series.slug, opponent),
+                result=game["result"],
+                label=_game_label(game["result"], white),
+            )
+        else:
+            label = None
+            for status, text in (
+                ("bye", _("bye")),
+                ("absent", _("absent with notice")),
+                ("external", _("played externally")),
+                ("unexcused", _("absent without notice")),
+                ("present", _("present, to be paired")),
+            ):
+                if key in data[status]:
+                    label = text
+            if label is None:
+                continue
+            row["label"] = label
+        games.append(row)
+    return games, colours
+
+
+def _game_label(result: str, white: bool) -> str:
+    mine = {"1-0": "win", "0-1": "loss", "1/2-1/2": "draw", "+-": "fwin", "-+": "floss"}.get(result)
+    if mine and not white:
+        mine = {"win": "loss", "loss": "win", "draw": "draw", "fwin": "floss", "floss": "fwin"}[
+            mine
+        ]
+    return {
+        "win": _("won against"),
+        "loss": _("lost to"),
+        "draw": _("drew with"),
+        "fwin": _("won by forfeit against"),
+        "floss": _("lost by forfeit to"),
+    }.get(mine, _("plays against"))
