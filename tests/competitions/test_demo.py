@@ -39,6 +39,16 @@ def fast_passwords(settings):
     settings.PASSWORD_HASHERS = FAST_HASHERS
 
 
+@pytest.fixture
+def circuit_demo_only(monkeypatch):
+    """The circuit's demo alone: the other systems' demos have their own tests."""
+    from competitions.registry import all_systems
+
+    for spec in all_systems():
+        if spec.key != "boardgame-circuit" and spec.demo is not None:
+            patch_spec(monkeypatch, spec.key, demo=None)
+
+
 def load_demo(*args: str) -> str:
     out = StringIO()
     call_command("load_demo", *args, stdout=out)
@@ -152,7 +162,9 @@ def assert_demo_loaded() -> Series:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_load_demo_is_idempotent_and_creates_the_logins(files, fast_passwords, monkeypatch):
+def test_load_demo_is_idempotent_and_creates_the_logins(
+    files, fast_passwords, monkeypatch, circuit_demo_only
+):
     monkeypatch.delenv("PORT", raising=False)
     first = load_demo()
     # Every demo file imported, whole.
@@ -214,7 +226,9 @@ def table_rows(season: Season, kind: str = "yearly") -> list[dict]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_load_demo_reset_imports_again(fast_passwords, monkeypatch, circuit_file):
+def test_load_demo_reset_imports_again(
+    fast_passwords, monkeypatch, circuit_file, circuit_demo_only
+):
     # A one-season demo keeps this quick; the mechanics are those of the real one.
     demo = DemoSeries(
         slug=SERIES, name=SERIES_NAME, files=lambda: [circuit_file], last_season="2025"
