@@ -24,6 +24,11 @@ from .settings import parse_settings
 PoolLists = list[list[str]]
 
 
+def _lock(season: Season) -> None:
+    """The season's row lock: two set-ups or two next-round starts wait for each other."""
+    Season.objects.select_for_update().filter(pk=season.pk).first()
+
+
 def _changed(season: Season) -> None:
     results_changed.send(sender=Season, season_ids={season.pk})
 
@@ -97,7 +102,7 @@ def ladder_setup(*, season: Season, pools: Sequence[Sequence[Entry]]) -> Round:
             )
     try:
         with transaction.atomic(), bulk_write():
-            Season.objects.select_for_update().filter(pk=season.pk).first()
+            _lock(season)
             if ladder_rounds(season):
                 raise ValidationError(_("The ladder of this season is set up already."))
             players = [_players_of(season, pool) for pool in pools]
@@ -252,7 +257,7 @@ def next_round_start(
     results changed meanwhile."""
     try:
         with transaction.atomic(), bulk_write():
-            Season.objects.select_for_update().filter(pk=season.pk).first()
+            _lock(season)
             rounds = ladder_rounds(season)
             if not rounds:
                 raise ValidationError(_("Set up the ladder first."))

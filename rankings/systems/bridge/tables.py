@@ -167,7 +167,11 @@ class PoolStandingsTable(ExplainedMixin, BaseTable):
         orderable = False
 
     def render_imps(self, value, record):
-        parts = [imps_text(c["imps"]) for c in record["challenges"]]
+        parts = [
+            imps_text(c["imps"])
+            for c in record["challenges"]
+            if c["duels"] or c["imps"] is not None  # not the challenges the pool did not play
+        ]
         body = format_html(
             "{} = {}",
             " + ".join(f"({p})" if p.startswith(MINUS) else p for p in parts) or "0",
@@ -183,7 +187,9 @@ class PoolStandingsTable(ExplainedMixin, BaseTable):
         )
 
     def render_elo(self, value, record):
-        changes = " ".join(signed(c["change_shown"]) for c in record["challenges"]) or "0"
+        changes = (
+            " ".join(signed(c["change_shown"]) for c in record["challenges"] if c["duels"]) or "0"
+        )
         return format_html(
             '<details class="explain"><summary>{}</summary><div class="explain-body">{}</div>'
             "</details>",
