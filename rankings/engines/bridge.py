@@ -246,26 +246,34 @@ def challenge_changes(
     A challenge that nobody of the pool played (no IMPs at all) is not played by the pool: no
     duels, no change (a Decision: otherwise an empty challenge would move ratings)."""
     played = any(p in imps for p in members)
+    expected: dict[tuple[str, str], Decimal] = {}
     lines = []
     with localcontext(CONTEXT):
+        if played:
+            for i, a in enumerate(members):
+                for b in members[i + 1 :]:
+                    e = expected_score(ratings[a], ratings[b])
+                    expected[(a, b)], expected[(b, a)] = e, 1 - e  # exactly 1 together
         for player in members:
             before = ratings[player]
             k = k_factor(before, settings)
             duels: tuple[Duel, ...] = ()
             change = Decimal(0)
             if played:
+                own = imps.get(player)
                 duels = tuple(
                     Duel(
                         opponent=other,
                         opponent_elo=ratings[other],
-                        score=duel_score(imps.get(player), imps.get(other)),
-                        expected=expected_score(before, ratings[other]),
+                        score=duel_score(own, imps.get(other)),
+                        expected=expected[(player, other)],
                     )
                     for other in members
                     if other != player
                 )
                 change = k * (
-                    exact_sum(d.score for d in duels) - exact_sum(d.expected for d in duels)
+                    sum((d.score for d in duels), Decimal(0))
+                    - sum((d.expected for d in duels), Decimal(0))
                 )
             lines.append(
                 ChallengeLine(

@@ -443,6 +443,7 @@ EXPECTED_QUERIES = {
         "the rounds",
         "the last round's members",
         "the series' players (joiners)",
+        "the challenges of the last round with IMPs",
         "ladder: rounds",
         "ladder: pool members",
         "ladder: challenges",
@@ -470,3 +471,35 @@ def test_manager_page_query_counts_do_not_grow_with_the_ladder(manager, commit):
     small = commit(import_competition, big_ladder(2, 2, series="small"))
     large = commit(import_competition, big_ladder(12, 2, series="large"))
     assert counts(small) == counts(large) == [len(q) for q in EXPECTED_QUERIES.values()]
+
+
+def test_the_next_round_page_warns_of_challenges_without_imps(manager, ladder):
+    client = client_for(manager, ladder)
+    page = client.get(manage_url(ladder, "next_round")).content.decode()
+    assert "Round 1 has no IMPs yet for challenges 1, 2, 3." in page
+
+
+# --- settings -----------------------------------------------------------------------------------
+
+
+def test_settings_store_what_differs_and_check_each_other(manager, ladder, commit):
+    client = client_for(manager, ladder)
+    url = f"/manage/bbo/{ladder.slug}/settings/"
+    page = client.get(url)
+    assert page.status_code == 200 and "Pool names" in page.content.decode()
+    base = {
+        "pool_size": 5, "challenges_per_round": 3, "start_elo": 1250, "k": 25, "moves": 2,
+        "k_low": 40, "k_low_below": 1200, "k_high": 15, "k_high_above": 1400,
+    }  # fmt: skip
+    refused = client.post(url, {**base, "pool_size": 3})
+    assert refused.status_code == 400
+    assert "moves must be at most half the pool size" in refused.content.decode()
+    response = commit(
+        client.post, url, {**base, "dynamic_k": "on", "pool_names": "As de Pique\nRoi de Cœur\n"}
+    )
+    assert response.status_code == 302
+    assert fresh(ladder).settings == {
+        "dynamic_k": True,
+        "pool_names": ["As de Pique", "Roi de Cœur"],
+    }
+    assert "Roi de Cœur" in Client().get(f"/bbo/{ladder.slug}/").content.decode()

@@ -343,6 +343,13 @@ def next_round(request, season: Season):
         return redirect(manage_url(season, "setup"))
     current = _members(rounds[-1])
     players = _series_players(season)
+    settings = parse_settings(season.settings)
+    entered = set(
+        ChallengeScore.objects.filter(challenge__round=rounds[-1])
+        .values_list("challenge__number", flat=True)
+        .distinct()
+    )
+    unplayed = [c for c in range(1, settings.challenges_per_round + 1) if c not in entered]
     form = NextRoundForm(
         request.POST or None,
         players=players,
@@ -414,7 +421,9 @@ def next_round(request, season: Season):
             "number": number,
             "preview": preview,
             "players": players,
-            "settings": parse_settings(season.settings),
+            "settings": settings,
+            "last": rounds[-1].number,
+            "unplayed": unplayed,
         },
         status=400 if form.is_bound and form.errors else 200,
     )

@@ -34,29 +34,31 @@ def _num(value: Decimal) -> int | float:
     return int(value) if value == value.to_integral_value() else float(value)
 
 
-def _challenge(line: engine.ChallengeLine) -> dict[str, Any]:
-    return {
-        "imps": _num(line.imps) if line.imps is not None else None,
-        "before": float(line.elo_before),
-        "before_shown": engine.shown(line.elo_before),
-        "change": float(line.change),
-        "change_shown": engine.shown(line.change),
-        "after": float(line.elo_after),
-        "after_shown": engine.shown(line.elo_after),
-        "k": line.k,
-        "score": float(line.score),
-        "expected": float(line.expected),
-        "duels": [
-            {
-                "opponent": d.opponent,
-                "elo": float(d.opponent_elo),
-                "elo_shown": engine.shown(d.opponent_elo),
-                "score": float(d.score),
-                "expected": float(d.expected),
-            }
+# A player's challenge as stored, one per player, round and challenge: a list of these fields.
+# A duel is [opponent, his rating before (whole), score, expected score]; the rating before the
+# challenge is the one after the challenge before, or the round's start. Change and expected
+# scores are for explanations (6 decimals); `after` is the rating at full float precision.
+CHALLENGE_FIELDS = ("imps", "after", "after_shown", "change", "change_shown", "k", "duels")
+AFTER = CHALLENGE_FIELDS.index("after")
+
+
+def challenge_of(stored: list) -> dict[str, Any]:
+    return dict(zip(CHALLENGE_FIELDS, stored, strict=True))
+
+
+def _challenge(line: engine.ChallengeLine) -> list:
+    return [
+        _num(line.imps) if line.imps is not None else None,
+        float(line.elo_after),
+        engine.shown(line.elo_after),
+        round(float(line.change), 6),
+        engine.shown(line.change),
+        line.k,
+        [
+            [d.opponent, engine.shown(d.opponent_elo), _num(d.score), round(float(d.expected), 6)]
             for d in line.duels
         ],
-    }
+    ]
 
 
 def _round_table(
@@ -178,7 +180,7 @@ def document(season: Season, tables: list) -> dict:
             {
                 "number": t.data["number"],
                 "elo_after": [
-                    {r["player"]: r["challenges"][c]["after"] for r in t.row_details}
+                    {r["player"]: r["challenges"][c][AFTER] for r in t.row_details}
                     for c in range(t.data["challenges"])
                 ],
                 "pools": [

@@ -10,6 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from rankings.tables import BaseTable, PlayerColumn, RankColumn
 
+from .standings import challenge_of
+
 NUMBER = {"td": {"class": "text-end text-nowrap"}, "th": {"class": "text-end"}}
 MINUS = "\u2212"
 
@@ -56,9 +58,26 @@ def move_badge(move: str, provisional: bool = False) -> str:
     )
 
 
+def challenges_with_before(detail: dict) -> list[dict]:
+    """A stored row's challenges as objects, each with the whole-number rating before it: the
+    one after the challenge before, or the round's start (so no rounding drift)."""
+    result = []
+    before = detail["start_shown"]
+    for stored in detail["challenges"]:
+        challenge = challenge_of(stored)
+        result.append({**challenge, "before_shown": before})
+        before = challenge["after_shown"]
+    return result
+
+
+SCORES = {1: "1", 0.5: "½", 0: "0"}
+
+
 def change_explained(challenge: dict, names: dict[str, str]) -> str:
     """An Elo change that opens its duels: opponent, his rating before, score, expected score,
     K and the sum (rules.md §5)."""
+    score = sum(d[2] for d in challenge["duels"])
+    expected = sum(d[3] for d in challenge["duels"])
     return render_to_string(
         "rankings/bridge/_change.html",
         {
@@ -66,17 +85,16 @@ def change_explained(challenge: dict, names: dict[str, str]) -> str:
             "shown": signed(challenge["change_shown"]),
             "duels": [
                 {
-                    "name": names.get(d["opponent"], d["opponent"]),
-                    "elo": d["elo_shown"],
-                    "score": {1.0: "1", 0.5: "½", 0.0: "0"}.get(d["score"], d["score"]),
-                    "expected": decimals(d["expected"], 3),
+                    "name": names.get(opponent, opponent),
+                    "elo": elo,
+                    "score": SCORES.get(points, points),
+                    "expected": decimals(expected, 3),
                 }
-                for d in challenge["duels"]
+                for opponent, elo, points, expected in challenge["duels"]
             ],
-            "score": decimals(challenge["score"], 1).removesuffix(".0").replace(".5", "½"),
-            "expected": decimals(challenge["expected"], 3),
+            "score": f"{int(score)}½" if score % 1 else str(int(score)),
+            "expected": decimals(expected, 3),
             "exact": decimals(challenge["change"], 2, sign=True),
-            "before": challenge["before"],
         },
     )
 

@@ -16,6 +16,7 @@ from rankings.views import export_or_render, season_context
 
 from . import tables as t
 from .standings import KIND_ELO, KIND_ROUND, round_pools
+from .tables import challenges_with_before
 
 
 def _round_numbers(season: Season) -> list[int]:
@@ -93,14 +94,19 @@ def pool_detail(request, season: Season, number: int, pool: int):
     people = People(season, pool_data["members"])
     names = {key: people.name(key) for key in pool_data["members"]}
     provisional = not stored.data["closed"]
+    listed = {r["player"]: (r, challenges_with_before(r)) for r in rows}
     standings = t.PoolStandingsTable(
-        [{**people.decorate(r), "provisional": provisional} for r in rows], names=names
+        [
+            {**people.decorate(r), "provisional": provisional, "challenges": listed[key][1]}
+            for r in rows
+            if (key := r["player"])
+        ],
+        names=names,
     )
-    listed = {r["player"]: r for r in rows}
     challenges = []
     for c in range(stored.data["challenges"]):
         lines = [
-            {**people.decorate(listed[key]), **listed[key]["challenges"][c], "name": names[key]}
+            {**people.decorate(listed[key][0]), **listed[key][1][c], "name": names[key]}
             for key in pool_data["members"]
             if key in listed
         ]
@@ -158,12 +164,12 @@ def player_section(player, season: Season, rows):
     opponents: set[str] = set()
     for row in rounds:
         number = row.table.position
-        for c, challenge in enumerate(row.detail["challenges"], 1):
+        for c, challenge in enumerate(challenges_with_before(row.detail), 1):
             if not challenge["duels"]:
                 continue  # not played by the pool (yet): no rating event
             labels.append(_("R%(round)s C%(challenge)s") % {"round": number, "challenge": c})
             values.append(challenge["after_shown"])
-            opponents.update(d["opponent"] for d in challenge["duels"])
+            opponents.update(d[0] for d in challenge["duels"])
             challenge_rows.append(
                 {
                     "round": number,

@@ -114,6 +114,13 @@ def test_a_challenge_nobody_of_the_pool_played_changes_nothing():
     assert out.rounds[0].elo_after[0]["c"] == 1400
 
 
+def test_a_pool_of_one_has_no_duels_and_no_change():
+    out = one_round([("a", "b"), ("c",)], {"a": D(1), "c": D(5)})
+    (line,) = out.rounds[0].pools[1].challenges[0]
+    assert line.duels == () and line.change == 0 and isinstance(line.change, Decimal)
+    assert e.shown(line.change) == 0
+
+
 def test_start_elo_of_the_player_or_of_the_setting():
     out = one_round(
         [("a", "b")], start_elo={"a": D("1310.5")}, settings_=e.Settings(start_elo=D(1000))
