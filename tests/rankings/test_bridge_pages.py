@@ -85,6 +85,11 @@ def test_an_elo_change_opens_its_duels_with_k_and_the_sum(client, ladder):
     shown = re.findall(r"<summary>([^<]*)</summary>", first)
     assert shown == ["+50", "+25", "0", "\u221225", "\u221250"]
     assert "not played yet" in page.split('id="challenge-3"')[1]
+    # Elo before challenge 2 is the club's example after challenge 1.
+    second = page.split('id="challenge-2"')[1].split('id="challenge-3"')[0]
+    rows = [r for r in re.findall(r"<tr[^>]*>(.*?)</tr>", second, re.S) if "<a href" in r]
+    befores = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[2] for row in rows[:5]]
+    assert befores == ["1300", "1275", "1250", "1225", "1200"]
 
 
 def test_totals_and_ratings_explain_themselves(client, ladder):

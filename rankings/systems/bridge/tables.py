@@ -13,6 +13,11 @@ from rankings.tables import BaseTable, PlayerColumn, RankColumn
 from .standings import challenge_of
 
 NUMBER = {"td": {"class": "text-end text-nowrap"}, "th": {"class": "text-end"}}
+# A column hidden on phones, where the player and the numbers matter most.
+WIDE_ONLY = {
+    "td": {"class": "text-end d-none d-md-table-cell"},
+    "th": {"class": "text-end d-none d-md-table-cell"},
+}
 MINUS = "\u2212"
 
 
@@ -99,6 +104,11 @@ def change_explained(challenge: dict, names: dict[str, str]) -> str:
     )
 
 
+# Tables whose cells open an explanation are not wrapped in a scrolling box, which would clip
+# it; they are narrow enough for a phone.
+UNWRAPPED = "django_tables2/bootstrap5.html"
+
+
 class ExplainedMixin:
     """Tables whose cells explain themselves need the players' names for the duels."""
 
@@ -183,6 +193,7 @@ class PoolStandingsTable(ExplainedMixin, BaseTable):
 
     class Meta(BaseTable.Meta):
         orderable = False
+        template_name = UNWRAPPED
 
     def render_imps(self, value, record):
         parts = [
@@ -222,15 +233,13 @@ class ChallengeTable(ExplainedMixin, BaseTable):
 
     player = PlayerColumn()
     imps = ImpsColumn(verbose_name=_("IMPs"))
-    before = tables.Column(verbose_name=_("Elo before"), attrs=NUMBER)
+    before = tables.Column(verbose_name=_("Elo before"), accessor="before_shown", attrs=NUMBER)
     change = tables.Column(verbose_name=_("Change"), attrs=NUMBER)
     after = tables.Column(verbose_name=_("Elo after"), attrs=NUMBER)
 
     class Meta(BaseTable.Meta):
         orderable = False
-
-    def render_before(self, value, record):
-        return record["before_shown"]
+        template_name = UNWRAPPED
 
     def render_after(self, value, record):
         return record["after_shown"]
@@ -257,13 +266,14 @@ class PlayerEloTable(ExplainedMixin, BaseTable):
 
     round = tables.Column(verbose_name=_("Round"), attrs=NUMBER)
     challenge = tables.Column(verbose_name=_("Challenge"), attrs=NUMBER)
-    pool = tables.Column(verbose_name=_("Pool"), attrs=NUMBER)
+    pool = tables.Column(verbose_name=_("Pool"), attrs=WIDE_ONLY)
     imps = ImpsColumn(verbose_name=_("IMPs"))
     change = tables.Column(verbose_name=_("Change"), attrs=NUMBER)
     after = tables.Column(verbose_name=_("Elo"), attrs=NUMBER)
 
     class Meta(BaseTable.Meta):
         orderable = False
+        template_name = UNWRAPPED
 
     def render_change(self, value, record):
         return change_explained(record, self.names)
