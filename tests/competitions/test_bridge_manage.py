@@ -503,3 +503,25 @@ def test_settings_store_what_differs_and_check_each_other(manager, ladder, commi
         "pool_names": ["As de Pique", "Roi de Cœur"],
     }
     assert "Roi de Cœur" in Client().get(f"/bbo/{ladder.slug}/").content.decode()
+
+
+def test_the_setup_of_a_new_season_continues_the_ladder_of_the_last_one(manager, commit):
+    old = commit(
+        import_competition,
+        ladder_file(
+            pools=[OTHERS, CLUB],
+            rounds=[{"number": 1, "challenges": [{"imps": {"HanLaporte": 5, "a5": -5}}]}],
+        ),
+    )
+    new = Season.objects.create(series=old.series, label="2027", name="BBO ladder 2027")
+    client = client_for(manager, new)
+    initial = client.get(manage_url(new, "setup")).context["form"].initial["players"]
+    blocks = [block.splitlines() for block in initial.split("\n\n")]
+    # The moves of 2026's last round, each player with his last rating.
+    next_pools = standings_document(season=fresh(old))["next_pools"]
+    assert [[line.split(" (")[0] for line in block] for block in blocks] == next_pools
+    han = next(line for block in blocks for line in block if line.startswith("HanLaporte"))
+    assert han == "HanLaporte (HanLaporte) | 1300"  # 1250 + 4 duels won against no-shows
+    commit(client.post, manage_url(new, "setup"), {"players": initial})
+    assert ladder_data(new).rounds[0].pools == next_pools
+    assert ladder_data(new).start_elo["HanLaporte"] == Decimal(han.split("| ")[1])
