@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Context, Decimal, localcontext
-from functools import lru_cache
 
 __all__ = [
     "PLACES",
@@ -54,6 +53,7 @@ CONTEXT = Context(prec=PRECISION, rounding=ROUND_HALF_EVEN, Emax=999_999, Emin=-
 with localcontext(CONTEXT):
     LN10 = Decimal(10).ln()
 HALF = Decimal("0.5")
+QUARTER_PERCENT = Decimal("0.0025")  # 1 / 400
 WIN, DRAW, LOSS = Decimal(1), HALF, Decimal(0)
 UP, STAY, DOWN = "up", "stay", "down"
 
@@ -187,24 +187,22 @@ def exact_sum(values: Iterable[Decimal]) -> Decimal:
         return sum(values, Decimal(0))
 
 
-@lru_cache(maxsize=65536)
-def _expected_below(difference: Decimal) -> Decimal:
-    """E for an opponent rated `difference` > 0 points higher, rounded to PLACES decimals."""
-    with localcontext(CONTEXT):
-        power = (difference * Decimal("0.0025") * LN10).exp()
-        return (1 / (1 + power)).quantize(QUANTUM)
+def _expected(own: Decimal, opponent: Decimal) -> Decimal:
+    """expected_score, in the module's context (the caller's)."""
+    difference = opponent - own
+    if difference == 0:
+        return HALF
+    below = difference > 0  # the weaker side is computed; the stronger gets 1 - E exactly
+    power = (abs(difference) * QUARTER_PERCENT * LN10).exp()
+    weaker = (1 / (1 + power)).quantize(QUANTUM)
+    return weaker if below else 1 - weaker
 
 
 def expected_score(own: Decimal, opponent: Decimal) -> Decimal:
     """rules.md §5: E = 1 / (1 + 10 ** ((R_opp - R_own) / 400)), to PLACES decimals, such that
     the two sides of a duel expect exactly 1 together."""
     with localcontext(CONTEXT):
-        difference = opponent - own
-        if difference == 0:
-            return HALF
-        if difference > 0:
-            return _expected_below(difference)
-        return 1 - _expected_below(-difference)
+        return _expected(own, opponent)
 
 
 def duel_score(own: Decimal | None, opponent: Decimal | None) -> Decimal:
@@ -252,7 +250,7 @@ def challenge_changes(
         if played:
             for i, a in enumerate(members):
                 for b in members[i + 1 :]:
-                    e = expected_score(ratings[a], ratings[b])
+                    e = _expected(ratings[a], ratings[b])
                     expected[(a, b)], expected[(b, a)] = e, 1 - e  # exactly 1 together
         for player in members:
             before = ratings[player]
