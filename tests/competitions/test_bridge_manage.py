@@ -525,3 +525,19 @@ def test_the_setup_of_a_new_season_continues_the_ladder_of_the_last_one(manager,
     commit(client.post, manage_url(new, "setup"), {"players": initial})
     assert ladder_data(new).rounds[0].pools == next_pools
     assert ladder_data(new).start_elo["HanLaporte"] == Decimal(han.split("| ")[1])
+
+
+def test_two_managers_saving_the_same_cells_at_once_get_a_clear_answer(
+    manager, ladder, monkeypatch
+):
+    from django.db import IntegrityError
+
+    def clash(*args, **kwargs):
+        raise IntegrityError("duplicate key value violates unique constraint")
+
+    client = client_for(manager, ladder)
+    monkeypatch.setattr(ChallengeScore.objects, "create", clash)
+    response = client.post(manage_url(ladder, "pool", 1, 2), {cell(ladder, "Tolie", 1): "4"})
+    assert response.status_code == 400
+    assert "Somebody else changed this pool meanwhile" in response.content.decode()
+    assert not ChallengeScore.objects.exists()

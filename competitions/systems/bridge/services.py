@@ -128,6 +128,18 @@ def pool_scores_save(
                 _("A round of this season has challenges 1 to %(n)s.") % {"n": challenges}
             )
     round_ = pool.round
+    try:
+        return _scores_save(round_, members, scores)
+    except IntegrityError as exc:  # another manager saved the same cells at the same moment
+        raise ValidationError(
+            _(
+                "Somebody else changed this pool meanwhile; nothing was saved. Please check "
+                "and try again."
+            )
+        ) from exc
+
+
+def _scores_save(round_: Round, members: set[int], scores: dict) -> int:
     changed = 0
     with transaction.atomic(), bulk_write():
         by_number = {c.number: c for c in round_.challenges.all()}
