@@ -23,8 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.django_db
 
 OTHER_SYSTEMS = ["othello-gp", "chess-bgp", "keizer", "bridge-ladder"]
-# The systems whose standings are not attached yet (each leaves this list with its issue).
-NOT_AVAILABLE = [key for key in OTHER_SYSTEMS if not get_system(key).available]
+# The systems whose standings have not come yet (each system's issue brings them).
+UNAVAILABLE_SYSTEMS = [key for key in OTHER_SYSTEMS if not get_system(key).available]
 
 
 # --- the dependency direction -------------------------------------------------------------------
@@ -203,7 +203,7 @@ def test_a_dummy_system_gets_working_manager_and_admin_pages(admin_client, dummy
 # --- systems that are not available yet -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("system", NOT_AVAILABLE)
+@pytest.mark.parametrize("system", UNAVAILABLE_SYSTEMS)
 def test_a_season_of_a_system_without_standings_says_so_without_reloading(
     system, admin_client, client, django_user_model
 ):

@@ -40,8 +40,8 @@ def fast_passwords(settings):
 
 
 @pytest.fixture
-def circuit_demo_only(monkeypatch):
-    """The circuit's demo alone: the other systems' demos have their own tests."""
+def only_the_circuit_demo(monkeypatch):
+    """The other systems' demos stay out of these circuit tests (each system tests its own)."""
     from competitions.registry import all_systems
 
     for spec in all_systems():
@@ -163,7 +163,7 @@ def assert_demo_loaded() -> Series:
 
 @pytest.mark.django_db(transaction=True)
 def test_load_demo_is_idempotent_and_creates_the_logins(
-    files, fast_passwords, monkeypatch, circuit_demo_only
+    files, fast_passwords, monkeypatch, only_the_circuit_demo
 ):
     monkeypatch.delenv("PORT", raising=False)
     first = load_demo()
@@ -227,7 +227,7 @@ def table_rows(season: Season, kind: str = "yearly") -> list[dict]:
 
 @pytest.mark.django_db(transaction=True)
 def test_load_demo_reset_imports_again(
-    fast_passwords, monkeypatch, circuit_file, circuit_demo_only
+    fast_passwords, monkeypatch, circuit_file, only_the_circuit_demo
 ):
     # A one-season demo keeps this quick; the mechanics are those of the real one.
     demo = DemoSeries(
