@@ -325,4 +325,4 @@ def test_csv_archive_of_the_download_holds_every_table(client, ladder_file):
     import_competition(ladder_file)
     response = client.get("/bbo/2026/standings.zip")
     names = zipfile.ZipFile(io.BytesIO(response.content)).namelist()
-    assert sorted(names) == ["elo-after.csv", "elo.csv", "next-pools.csv", "rounds.csv"]
+    assert {"elo-after.csv", "elo.csv", "next-pools.csv", "rounds.csv"} <= set(names)
