@@ -1,6 +1,8 @@
 """Admin of the bridge ladder's result models, and its inlines on the shared round page."""
 
+from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext as _
 
 from competitions.admin import HistoryAdmin, RoundCopiedFromParentForm
 
@@ -13,6 +15,24 @@ class PoolMemberForm(RoundCopiedFromParentForm):
     class Meta:
         model = PoolMember
         fields = ["pool", "player", "position", "reason"]
+
+
+class ChallengeScoreForm(forms.ModelForm):
+    """IMPs only for a player of the challenge's round (the file export must import again)."""
+
+    class Meta:
+        model = ChallengeScore
+        fields = ["challenge", "player", "imps"]
+
+    def clean(self):
+        cleaned = super().clean()
+        challenge, player = cleaned.get("challenge"), cleaned.get("player")
+        if challenge is not None and player is not None:
+            if not PoolMember.objects.filter(round_id=challenge.round_id, player=player).exists():
+                raise forms.ValidationError(
+                    _("%(player)s is not in a pool of this round.") % {"player": player}
+                )
+        return cleaned
 
 
 class PoolInline(admin.TabularInline):
@@ -39,6 +59,7 @@ class ChallengeInline(admin.TabularInline):
 
 class ChallengeScoreInline(admin.TabularInline):
     model = ChallengeScore
+    form = ChallengeScoreForm
     fields = ["player", "imps"]
     autocomplete_fields = ["player"]
     extra = 0
@@ -76,6 +97,7 @@ class ChallengeAdmin(HistoryAdmin):
 
 @admin.register(ChallengeScore)
 class ChallengeScoreAdmin(HistoryAdmin):
+    form = ChallengeScoreForm
     list_display = ["player", "imps", "challenge", "challenge__round", "challenge__round__season"]
     list_filter = ["challenge__round__season"]
     search_fields = ["player__name", "player__key"]

@@ -215,6 +215,7 @@ def player_section(player, season: Season, rows):
         "y_label": _("Rank"),
     }
     return "rankings/keizer/player_section.html", {
+        "scripts": ["vendor/chartjs/chart.umd.min.js", "js/charts.js"],
         "current": explained,
         "breakdown": explain.breakdown_table(explained) if explained["lines"] else "",
         "closed_list": current.data.get("final", False),

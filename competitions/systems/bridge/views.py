@@ -1,0 +1,429 @@
+"""Bridge ladder manager pages: set-up, IMP entry per pool (grid and CSV), manual moves, the next
+round.
+
+Every view gets the season from the shared dispatcher (competitions.views.season_page), which
+has already checked that the user manages the series.
+"""
+
+from collections import defaultdict
+from decimal import Decimal
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db.models import Count
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from competitions.models import Player, Round, Season
+from competitions.views import apply_errors, manage_url
+
+from . import ladder, services
+from .forms import (
+    ChallengeUploadForm,
+    LadderSetupForm,
+    NextRoundForm,
+    PlayerLookup,
+    PoolScoresForm,
+    SwapForm,
+    player_label,
+)
+from .models import ChallengeScore, Pool, PoolMember
+from .selectors import ladder_data, ladder_rounds
+from .settings import parse_settings
+from .tables import ManageRoundTable
+
+START_ELO_QUANTUM = Decimal("0.0001")  # SeasonPlayer.start_elo keeps 4 decimals
+
+
+def _entered(season: Season) -> dict[int, dict[int, int]]:
+    """Scores entered per round number and challenge number (one query)."""
+    counts: dict[int, dict[int, int]] = defaultdict(dict)
+    rows = (
+        ChallengeScore.objects.filter(challenge__round__season=season)
+        .values_list("challenge__round__number", "challenge__number")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    for round_number, challenge, n in rows:
+        counts[round_number][challenge] = n
+    return counts
+
+
+def season_panel(request, season: Season):
+    """The ladder part of the manager's season page: its rounds, the next round, settings."""
+    settings = parse_settings(season.settings)
+    sizes = {
+        number: (pools, players)
+        for number, pools, players in PoolMember.objects.filter(round__season=season)
+        .values_list("round__number")
+        .annotate(pools=Count("pool", distinct=True), players=Count("id"))
+        .values_list("round__number", "pools", "players")
+        .order_by()
+    }
+    entered = _entered(season)
+    rounds = ladder_rounds(season)
+    rows = [
+        {
+            "number": r.number,
+            "pools": sizes.get(r.number, (0, 0))[0],
+            "players": sizes.get(r.number, (0, 0))[1],
+            "entered": [
+                (c, entered[r.number].get(c, 0))
+                for c in range(1, settings.challenges_per_round + 1)
+            ],
+            "url": manage_url(season, "round", r.number),
+        }
+        for r in reversed(rounds)
+    ]
+    return "competitions/bridge/season_panel.html", {
+        "round_table": ManageRoundTable(rows),
+        "has_rounds": bool(rounds),
+        "next_number": rounds[-1].number + 1 if rounds else 1,
+        "settings": settings,
+    }
+
+
+def _series_players(season: Season) -> list[Player]:
+    return list(Player.objects.filter(series=season.series).order_by("name", "key"))
+
+
+def _previous_season_lines(season: Season) -> str:
+    """The set-up list pre-filled from the series' previous season: its next pools, each
+    player with his last rating (a continuing ladder keeps its order and its Elo)."""
+    previous = (
+        Season.objects.filter(series=season.series, label__lt=season.label)
+        .order_by("-label")
+        .first()
+    )
+    if previous is None:
+        return ""
+    data = ladder_data(previous)
+    if not data.rounds:
+        return ""
+    state = ladder.engine().state(data)
+    names = {p.key: p for p in Player.objects.filter(series=season.series)}
+    blocks = []
+    for pool in state.next_pools:
+        lines = []
+        for key in pool:
+            elo = state.elo[key].quantize(START_ELO_QUANTUM)
+            lines.append(f"{player_label(names[key])} | {format(elo.normalize(), 'f')}")
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def ladder_setup(request, season: Season):
+    if ladder_rounds(season):
+        messages.info(request, _("The ladder of this season is set up already."))
+        return redirect(manage_url(season))
+    settings = parse_settings(season.settings)
+    players = _series_players(season)
+    form = LadderSetupForm(
+        request.POST or None,
+        players=players,
+        pool_size=settings.pool_size,
+        initial={"players": _previous_season_lines(season)},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.ladder_setup(season=season, pools=form.cleaned_data["pools"])
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(
+                request,
+                _("The ladder is set up: %(n)s pools in round 1.")
+                % {"n": len(form.cleaned_data["pools"])},
+            )
+            return redirect(manage_url(season, "round", 1))
+    return render(
+        request,
+        "competitions/bridge/setup.html",
+        {"season": season, "form": form, "players": players, "settings": settings},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def _round(season: Season, number: int) -> Round:
+    round_ = get_object_or_404(Round, season=season, tournament=None, number=number)
+    round_.season = season  # with its series, loaded already
+    return round_
+
+
+def _members(round_: Round) -> list[PoolMember]:
+    return list(
+        PoolMember.objects.filter(round=round_)
+        .select_related("player", "pool")
+        .order_by("pool__number", "position", "id")
+    )
+
+
+def round_manage(request, season: Season, number: int, swap_form: SwapForm | None = None):
+    round_ = _round(season, number)
+    settings = parse_settings(season.settings)
+    members = _members(round_)
+    rounds = ladder_rounds(season)
+    latest = rounds[-1].number == number
+    counts: dict[tuple[int, int], int] = defaultdict(int)
+    for pool_id, challenge in ChallengeScore.objects.filter(
+        challenge__round=round_, player__pool_entries__pool__round=round_
+    ).values_list("player__pool_entries__pool_id", "challenge__number"):
+        counts[(pool_id, challenge)] += 1
+    pools: dict[int, dict] = {}
+    for member in members:
+        pool = pools.setdefault(
+            member.pool_id,
+            {
+                "pool": member.pool,
+                "name": settings.pool_name(member.pool.number),
+                "members": [],
+                "url": manage_url(season, "pool", number, member.pool.number),
+            },
+        )
+        pool["members"].append(member)
+    for pool in pools.values():
+        pool["entered"] = [
+            (c, counts[(pool["pool"].pk, c)], len(pool["members"]))
+            for c in range(1, settings.challenges_per_round + 1)
+        ]
+    if latest and swap_form is None:
+        swap_form = SwapForm(members=members)
+    return render(
+        request,
+        "competitions/bridge/round.html",
+        {
+            "season": season,
+            "round": round_,
+            "pools": list(pools.values()),
+            "rounds": rounds,
+            "latest": latest,
+            "swap_form": swap_form,
+            "moved": [m for m in members if m.reason],
+        },
+        status=400 if swap_form is not None and swap_form.is_bound else 200,
+    )
+
+
+def _pool(season: Season, number: int, pool: int) -> Pool:
+    round_ = _round(season, number)
+    found = get_object_or_404(Pool, round=round_, number=pool)
+    found.round = round_
+    return found
+
+
+def _grid_page(request, season: Season, pool: Pool, form=None, upload=None, status=200):
+    settings = parse_settings(season.settings)
+    members = list(pool.members.select_related("player").order_by("position", "id"))
+    if form is None:
+        scores = {
+            (s.player_id, s.challenge.number): s.imps
+            for s in ChallengeScore.objects.filter(
+                challenge__round=pool.round, player_id__in=[m.player_id for m in members]
+            ).select_related("challenge")
+        }
+        form = PoolScoresForm(
+            members=members,
+            challenges=settings.challenges_per_round,
+            initial=PoolScoresForm.initial_for(members, scores),
+        )
+    if upload is None:
+        upload = ChallengeUploadForm(
+            challenges=settings.challenges_per_round, lookup=PlayerLookup([])
+        )
+    pool_count = pool.round.pools.count()
+    return render(
+        request,
+        "competitions/bridge/pool.html",
+        {
+            "season": season,
+            "round": pool.round,
+            "pool": pool,
+            "pool_name": settings.pool_name(pool.number),
+            "form": form,
+            "upload": upload,
+            "challenges": range(1, settings.challenges_per_round + 1),
+            "pool_numbers": range(1, pool_count + 1),
+            "next_pool": pool.number + 1 if pool.number < pool_count else None,
+        },
+        status=status,
+    )
+
+
+def pool_scores(request, season: Season, number: int, pool: int):
+    found = _pool(season, number, pool)
+    if request.method != "POST":
+        return _grid_page(request, season, found)
+    settings = parse_settings(season.settings)
+    members = list(found.members.select_related("player").order_by("position", "id"))
+    form = PoolScoresForm(request.POST, members=members, challenges=settings.challenges_per_round)
+    if form.is_valid():
+        try:
+            changed = services.pool_scores_save(
+                pool=found,
+                scores=form.cleaned_data["scores"],
+                challenges=settings.challenges_per_round,
+            )
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(
+                request,
+                _("Pool %(pool)s saved (%(n)s scores changed).")
+                % {"pool": found.number, "n": changed},
+            )
+            if "next" in request.POST and found.round.pools.filter(number=pool + 1).exists():
+                return redirect(manage_url(season, "pool", number, pool + 1))
+            if "next" in request.POST:
+                return redirect(manage_url(season, "round", number))
+            return redirect(manage_url(season, "pool", number, pool))
+    return _grid_page(request, season, found, form=form, status=400)
+
+
+@require_POST
+def challenge_upload(request, season: Season, number: int, pool: int):
+    found = _pool(season, number, pool)
+    settings = parse_settings(season.settings)
+    upload = ChallengeUploadForm(
+        request.POST,
+        request.FILES,
+        challenges=settings.challenges_per_round,
+        lookup=PlayerLookup(_series_players(season)),
+    )
+    if upload.is_valid():
+        try:
+            changed = services.challenge_upload(
+                pool=found,
+                number=upload.cleaned_data["challenge"],
+                rows=upload.cleaned_data["file"],
+                challenges=settings.challenges_per_round,
+            )
+        except ValidationError as exc:
+            apply_errors(upload, exc)
+        else:
+            messages.success(
+                request,
+                _("Challenge %(c)s of pool %(pool)s read from the file: %(n)s scores changed.")
+                % {"c": upload.cleaned_data["challenge"], "pool": found.number, "n": changed},
+            )
+            return redirect(manage_url(season, "pool", number, pool))
+    return _grid_page(request, season, found, upload=upload, status=400)
+
+
+@require_POST
+def members_swap(request, season: Season, number: int):
+    round_ = _round(season, number)
+    if ladder_rounds(season)[-1].number != number:
+        raise Http404(_("Players are moved by hand in the latest round only."))
+    form = SwapForm(request.POST, members=_members(round_))
+    if form.is_valid():
+        try:
+            services.members_swap(
+                first=form.cleaned_data["first_member"],
+                second=form.cleaned_data["second_member"],
+                reason=form.cleaned_data["reason"],
+            )
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            first, second = form.cleaned_data["first_member"], form.cleaned_data["second_member"]
+            messages.success(
+                request,
+                _("%(a)s and %(b)s changed places.")
+                % {"a": first.player.name, "b": second.player.name},
+            )
+            return redirect(manage_url(season, "round", number))
+    return round_manage(request, season, number, swap_form=form)
+
+
+def next_round(request, season: Season):
+    rounds = ladder_rounds(season)
+    if not rounds:
+        return redirect(manage_url(season, "setup"))
+    current = _members(rounds[-1])
+    players = _series_players(season)
+    settings = parse_settings(season.settings)
+    entered = set(
+        ChallengeScore.objects.filter(challenge__round=rounds[-1])
+        .values_list("challenge__number", flat=True)
+        .distinct()
+    )
+    unplayed = [c for c in range(1, settings.challenges_per_round + 1) if c not in entered]
+    form = NextRoundForm(
+        request.POST or None,
+        players=players,
+        current=[(m.player.key, m.player.name) for m in current],
+        initial={"number": rounds[-1].number + 1},
+    )
+    leaving: list[str] = []
+    joiners = []
+    if request.method == "POST" and form.is_valid():
+        leaving = form.cleaned_data["leaving"]
+        joiners = form.cleaned_data["joiners"]
+        if "start" in request.POST:
+            try:
+                started = services.next_round_start(
+                    season=season,
+                    number=form.cleaned_data["number"],
+                    leaving=leaving,
+                    joining=joiners,
+                    expected=form.cleaned_data["fingerprint"],
+                )
+            except ValidationError as exc:
+                apply_errors(form, exc)
+            else:
+                if started is None:
+                    messages.info(
+                        request,
+                        _("Round %(n)s was started already; nothing changed.")
+                        % {"n": form.cleaned_data["number"]},
+                    )
+                else:
+                    messages.success(request, _("Round %(n)s started.") % {"n": started.number})
+                return redirect(manage_url(season, "round", form.cleaned_data["number"]))
+    new_keys = {f"new:{i}": entry for i, entry in enumerate(joiners) if entry.player is None}
+    joining_keys = [
+        entry.player.key if entry.player else f"new:{i}" for i, entry in enumerate(joiners)
+    ]
+    number, moved, pools = services.next_round_plan(
+        season=season, leaving=leaving, joining=joining_keys
+    )
+    was = {m.player.key: m.pool.number for m in current}
+    names = {p.key: p.name for p in players} | {k: e.name for k, e in new_keys.items()}
+    preview = [
+        {
+            "number": k + 1,
+            "players": [
+                {
+                    "name": names.get(key, key),
+                    "was": was.get(key),
+                    "new": key not in was,
+                }
+                for key in pool
+            ],
+        }
+        for k, pool in enumerate(pools)
+    ]
+    if form.is_bound:  # the pools shown now are the ones a start must find
+        form.data = form.data.copy()
+        form.data["fingerprint"] = services.fingerprint(moved)
+        form.data["number"] = str(number)
+    else:
+        form.initial["fingerprint"] = services.fingerprint(moved)
+        form.initial["number"] = number
+    return render(
+        request,
+        "competitions/bridge/next_round.html",
+        {
+            "season": season,
+            "form": form,
+            "number": number,
+            "preview": preview,
+            "players": players,
+            "settings": settings,
+            "last": rounds[-1].number,
+            "unplayed": unplayed,
+        },
+        status=400 if form.is_bound and form.errors else 200,
+    )

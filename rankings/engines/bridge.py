@@ -1,0 +1,479 @@
+"""Bridge pool ladder engine (rules.md §5): Elo from virtual duels, pool standings, promotion and
+relegation, and the pools of the next round.
+
+Pure functions of their arguments: no I/O, no clock, no randomness, so recomputing gives the same
+result every time.
+
+Precision ("keep full precision", rules.md §5). 10 ** (x / 400) is irrational, so a rating cannot
+be an exact fraction. Ratings are decimals with PLACES decimal places, carried exactly from
+challenge to challenge: an expected score is computed with PRECISION significant digits and rounded
+to PLACES decimal places (half even), and the other side of the duel gets exactly 1 - E. So the two
+expectations of a duel sum to exactly 1, K * (score - expectation) is exact, and with one K the
+changes within a pool sum to exactly zero. Whole numbers are for display only and are rounded half
+up from the exact decimal, never from a float.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Context, Decimal, localcontext
+
+__all__ = [
+    "PLACES",
+    "ChallengeLine",
+    "Duel",
+    "EloRow",
+    "LadderIn",
+    "LadderOut",
+    "PoolOut",
+    "PoolRow",
+    "RoundIn",
+    "RoundOut",
+    "Settings",
+    "challenge_changes",
+    "duel_score",
+    "elo_ranking",
+    "exact_sum",
+    "exchange_counts",
+    "expected_score",
+    "k_factor",
+    "next_pools",
+    "pool_moves",
+    "pool_standings",
+    "reshape_pools",
+    "run_ladder",
+    "shown",
+]
+
+PLACES = 30
+PRECISION = 50
+QUANTUM = Decimal(1).scaleb(-PLACES)
+CONTEXT = Context(prec=PRECISION, rounding=ROUND_HALF_EVEN, Emax=999_999, Emin=-999_999)
+with localcontext(CONTEXT):
+    LN10 = Decimal(10).ln()
+HALF = Decimal("0.5")
+QUARTER_PERCENT = Decimal("0.0025")  # 1 / 400
+WIN, DRAW, LOSS = Decimal(1), HALF, Decimal(0)
+UP, STAY, DOWN = "up", "stay", "down"
+
+
+# --- inputs -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The numbers of §5 a club may change, with their defaults."""
+
+    pool_size: int = 5
+    start_elo: Decimal = Decimal(1250)
+    k: int = 25
+    moves: int = 2  # players promoted, and relegated, per pool
+    # The optional dynamic K-factor: k_low below k_low_below, k_high above k_high_above, else k.
+    dynamic_k: bool = False
+    k_low: int = 40
+    k_low_below: Decimal = Decimal(1200)
+    k_high: int = 15
+    k_high_above: Decimal = Decimal(1400)
+
+
+Pools = tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class RoundIn:
+    """One round: its pools (pool 1 first, each in listing order) or None when they follow
+    from the round before, and per challenge the IMPs of the players who played it."""
+
+    number: int
+    pools: Pools | None
+    challenges: tuple[Mapping[str, Decimal], ...] = ()
+
+
+@dataclass(frozen=True)
+class LadderIn:
+    rounds: tuple[RoundIn, ...]
+    start_elo: Mapping[str, Decimal] = field(default_factory=dict)  # else settings.start_elo
+    settings: Settings = field(default_factory=Settings)
+
+
+# --- outputs ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Duel:
+    """One virtual duel of a challenge, from one player's side."""
+
+    opponent: str
+    opponent_elo: Decimal  # before the challenge
+    score: Decimal  # 1, 1/2 or 0
+    expected: Decimal
+
+
+@dataclass(frozen=True)
+class ChallengeLine:
+    """One player's challenge: IMPs (None: did not play), the duels and the Elo change."""
+
+    player: str
+    imps: Decimal | None
+    elo_before: Decimal
+    k: int
+    duels: tuple[Duel, ...]  # empty when nobody of the pool played the challenge
+    change: Decimal
+    elo_after: Decimal
+
+    @property
+    def score(self) -> Decimal:
+        return exact_sum(d.score for d in self.duels)
+
+    @property
+    def expected(self) -> Decimal:
+        return exact_sum(d.expected for d in self.duels)
+
+
+@dataclass(frozen=True)
+class PoolRow:
+    """A line of a pool's standings after the round."""
+
+    player: str
+    rank: int
+    imps: Decimal  # total over the challenges, a missed one counting 0
+    elo: Decimal  # after the round's last challenge
+    move: str  # UP, STAY or DOWN
+
+
+@dataclass(frozen=True)
+class PoolOut:
+    number: int
+    members: tuple[str, ...]  # listing order
+    challenges: tuple[tuple[ChallengeLine, ...], ...]  # per challenge, in listing order
+    rows: tuple[PoolRow, ...]  # rank order
+
+
+@dataclass(frozen=True)
+class RoundOut:
+    number: int
+    pools: tuple[PoolOut, ...]
+    # The pools that promotion and relegation of the round before give (None for the first
+    # round); they differ from the pools played when a round gives its own.
+    follows: Pools | None
+    elo_after: tuple[dict[str, Decimal], ...]  # per challenge, every player of the round
+
+    @property
+    def pool_lists(self) -> Pools:
+        return tuple(p.members for p in self.pools)
+
+
+@dataclass(frozen=True)
+class EloRow:
+    player: str
+    rank: int
+    elo: Decimal
+
+
+@dataclass(frozen=True)
+class LadderOut:
+    rounds: tuple[RoundOut, ...]
+    elo: tuple[EloRow, ...]
+    next_pools: Pools  # from the moves of the last round
+
+
+# --- Elo ----------------------------------------------------------------------------------------
+
+
+def exact_sum(values: Iterable[Decimal]) -> Decimal:
+    """A sum of ratings, expectations or IMPs, exact (the module's context never rounds them)."""
+    with localcontext(CONTEXT):
+        return sum(values, Decimal(0))
+
+
+def _expected(own: Decimal, opponent: Decimal) -> Decimal:
+    """expected_score, in the module's context (the caller's)."""
+    difference = opponent - own
+    if difference == 0:
+        return HALF
+    below = difference > 0  # the weaker side is computed; the stronger gets 1 - E exactly
+    power = (abs(difference) * QUARTER_PERCENT * LN10).exp()
+    weaker = (1 / (1 + power)).quantize(QUANTUM)
+    return weaker if below else 1 - weaker
+
+
+def expected_score(own: Decimal, opponent: Decimal) -> Decimal:
+    """rules.md §5: E = 1 / (1 + 10 ** ((R_opp - R_own) / 400)), to PLACES decimals, such that
+    the two sides of a duel expect exactly 1 together."""
+    with localcontext(CONTEXT):
+        return _expected(own, opponent)
+
+
+def duel_score(own: Decimal | None, opponent: Decimal | None) -> Decimal:
+    """rules.md §5: the higher IMP score wins (1), equal scores draw (1/2, a Decision), and a
+    player who did not play (None) ranks below everyone who did; two who did not play draw."""
+    if own is None and opponent is None:
+        return DRAW
+    if own is None:
+        return LOSS
+    if opponent is None:
+        return WIN
+    if own == opponent:
+        return DRAW
+    return WIN if own > opponent else LOSS
+
+
+def k_factor(rating: Decimal, settings: Settings) -> int:
+    """rules.md §5: K = 25; with the dynamic K-factor (an option, off by default) K depends on
+    the player's own rating before the challenge: k_low below k_low_below, k_high above
+    k_high_above, else k."""
+    if not settings.dynamic_k:
+        return settings.k
+    if rating < settings.k_low_below:
+        return settings.k_low
+    if rating > settings.k_high_above:
+        return settings.k_high
+    return settings.k
+
+
+def challenge_changes(
+    members: Sequence[str],
+    ratings: Mapping[str, Decimal],
+    imps: Mapping[str, Decimal],
+    settings: Settings,
+) -> tuple[ChallengeLine, ...]:
+    """rules.md §5: after a challenge every player of the pool duels every other one, with the
+    ratings from before the challenge; change = K * (sum of duel scores - sum of E).
+
+    A challenge that nobody of the pool played (no IMPs at all) is not played by the pool: no
+    duels, no change (a Decision: otherwise an empty challenge would move ratings)."""
+    played = any(p in imps for p in members)
+    expected: dict[tuple[str, str], Decimal] = {}
+    lines = []
+    with localcontext(CONTEXT):
+        if played:
+            for i, a in enumerate(members):
+                for b in members[i + 1 :]:
+                    e = _expected(ratings[a], ratings[b])
+                    expected[(a, b)], expected[(b, a)] = e, 1 - e  # exactly 1 together
+        for player in members:
+            before = ratings[player]
+            k = k_factor(before, settings)
+            duels: tuple[Duel, ...] = ()
+            change = Decimal(0)
+            if played:
+                own = imps.get(player)
+                duels = tuple(
+                    Duel(
+                        opponent=other,
+                        opponent_elo=ratings[other],
+                        score=duel_score(own, imps.get(other)),
+                        expected=expected[(player, other)],
+                    )
+                    for other in members
+                    if other != player
+                )
+                change = k * (
+                    sum((d.score for d in duels), Decimal(0))
+                    - sum((d.expected for d in duels), Decimal(0))
+                )
+            lines.append(
+                ChallengeLine(
+                    player=player,
+                    imps=imps.get(player),
+                    elo_before=before,
+                    k=k,
+                    duels=duels,
+                    change=change,
+                    elo_after=before + change,
+                )
+            )
+    return tuple(lines)
+
+
+# --- pools --------------------------------------------------------------------------------------
+
+
+def pool_standings(
+    members: Sequence[str],
+    challenges: Sequence[Mapping[str, Decimal]],
+    elo: Mapping[str, Decimal],
+) -> list[tuple[int, str, Decimal]]:
+    """rules.md §5: a pool's standings after the round: total IMPs over the challenges (a missed
+    challenge counts 0), ties broken by the higher Elo after the last challenge. Players equal on
+    both share the rank; among them the one listed first in the pool comes first (a Decision,
+    for who moves when such a tie sits on a promotion or relegation place).
+
+    Returns (rank, player, total IMPs) in rank order."""
+    totals = {p: exact_sum(c.get(p, Decimal(0)) for c in challenges) for p in members}
+    with localcontext(CONTEXT):  # negation rounds to the context's precision
+        ordered = sorted(
+            enumerate(members), key=lambda item: (-totals[item[1]], -elo[item[1]], item[0])
+        )
+    result: list[tuple[int, str, Decimal]] = []
+    for i, (_listed, player) in enumerate(ordered):
+        key = (totals[player], elo[player])
+        previous = result[-1] if result else None
+        if previous is not None and (totals[previous[1]], elo[previous[1]]) == key:
+            rank = previous[0]
+        else:
+            rank = i + 1
+        result.append((rank, player, totals[player]))
+    return result
+
+
+def exchange_counts(sizes: Sequence[int], moves: int) -> list[int]:
+    """rules.md §5: how many players pools k and k + 1 exchange: `moves` (the top 2 move up one
+    pool, the bottom 2 down), but never more than the upper pool can send and the lower pool can
+    give (a Decision for small pools): the top pool and the last pool, which have one
+    neighbour, can send all their players; any other pool at most half, so nobody both moves up
+    and down. With pools of 4 or more this is always `moves`. Pool sizes are kept."""
+
+    def room(k: int, edge: bool) -> int:
+        return sizes[k] if edge else sizes[k] // 2
+
+    last = len(sizes) - 1
+    return [min(moves, room(k, k == 0), room(k + 1, k + 1 == last)) for k in range(len(sizes) - 1)]
+
+
+def pool_moves(sizes: Sequence[int], moves: int) -> list[list[str]]:
+    """rules.md §5: the move of each place of each pool (rank order): UP, STAY or DOWN. Pool 1's
+    top and the last pool's bottom stay where they are."""
+    exchange = exchange_counts(sizes, moves)
+    marks = []
+    for k, size in enumerate(sizes):
+        up = exchange[k - 1] if k > 0 else 0
+        down = exchange[k] if k < len(sizes) - 1 else 0
+        marks.append([UP if i < up else DOWN if i >= size - down else STAY for i in range(size)])
+    return marks
+
+
+def next_pools(ranked: Sequence[Sequence[str]], moves: int) -> Pools:
+    """rules.md §5: the next round's pools from promotion and relegation. Each pool lists its
+    players in ladder order (a Decision): first those relegated from the pool above, then those
+    who stay, then those promoted from the pool below, each group in rank order."""
+    marks = pool_moves([len(pool) for pool in ranked], moves)
+    result = []
+    for k, pool in enumerate(ranked):
+        from_above = (
+            [p for p, m in zip(ranked[k - 1], marks[k - 1], strict=True) if m == DOWN]
+            if k > 0
+            else []
+        )
+        staying = [p for p, m in zip(pool, marks[k], strict=True) if m == STAY]
+        from_below = (
+            [p for p, m in zip(ranked[k + 1], marks[k + 1], strict=True) if m == UP]
+            if k < len(ranked) - 1
+            else []
+        )
+        result.append(tuple(from_above + staying + from_below))
+    return tuple(result)
+
+
+def reshape_pools(
+    pools: Sequence[Sequence[str]],
+    *,
+    leaving: Collection[str] = (),
+    joining: Sequence[str] = (),
+    pool_size: int,
+) -> Pools:
+    """Leavers and late joiners when the next round starts (a Decision; rules.md §5 is silent).
+
+    A leaver's place is filled from the pool below: the ladder closes up, so the first player
+    (in ladder order) of each pool below the leaver moves up one pool, and the last pool gets
+    smaller (and goes when empty). Joiners enter at the bottom, in the order given: they fill
+    the last pool up to the pool size, then make new pools."""
+    kept = [p for pool in pools for p in pool if p not in set(leaving)]
+    ladder = kept + [p for p in joining if p not in set(kept)]
+    sizes = [len(pool) for pool in pools]
+    if sizes:
+        sizes[-1] = max(sizes[-1], pool_size)
+    result: list[tuple[str, ...]] = []
+    start = 0
+    while start < len(ladder):
+        size = sizes[len(result)] if len(result) < len(sizes) else pool_size
+        result.append(tuple(ladder[start : start + size]))
+        start += size
+    return tuple(result)
+
+
+def elo_ranking(ratings: Mapping[str, Decimal]) -> tuple[EloRow, ...]:
+    """rules.md §5 and General conventions: the club's Elo ranking, highest first; equal ratings
+    share the rank (listed by player id, which decides nothing)."""
+    with localcontext(CONTEXT):  # negation rounds to the context's precision
+        ordered = sorted(ratings.items(), key=lambda item: (-item[1], item[0]))
+    rows: list[EloRow] = []
+    for i, (player, elo) in enumerate(ordered):
+        rank = rows[-1].rank if rows and rows[-1].elo == elo else i + 1
+        rows.append(EloRow(player=player, rank=rank, elo=elo))
+    return tuple(rows)
+
+
+# --- the season ---------------------------------------------------------------------------------
+
+
+def _play_round(
+    number: int,
+    pools: Pools,
+    follows: Pools | None,
+    challenges: Sequence[Mapping[str, Decimal]],
+    ratings: dict[str, Decimal],
+    settings: Settings,
+) -> RoundOut:
+    lines: list[list[tuple[ChallengeLine, ...]]] = [[] for _ in pools]
+    elo_after: list[dict[str, Decimal]] = []
+    for imps in challenges:
+        before = dict(ratings)
+        for k, members in enumerate(pools):
+            pool_lines = challenge_changes(members, before, imps, settings)
+            lines[k].append(pool_lines)
+            for line in pool_lines:
+                ratings[line.player] = line.elo_after
+        elo_after.append({p: ratings[p] for members in pools for p in members})
+    ranked = [pool_standings(members, challenges, ratings) for members in pools]
+    marks = pool_moves([len(members) for members in pools], settings.moves)
+    pool_out = tuple(
+        PoolOut(
+            number=k + 1,
+            members=tuple(members),
+            challenges=tuple(lines[k]),
+            rows=tuple(
+                PoolRow(player=p, rank=rank, imps=total, elo=ratings[p], move=mark)
+                for (rank, p, total), mark in zip(ranked[k], marks[k], strict=True)
+            ),
+        )
+        for k, members in enumerate(pools)
+    )
+    return RoundOut(number=number, pools=pool_out, follows=follows, elo_after=tuple(elo_after))
+
+
+def run_ladder(ladder: LadderIn) -> LadderOut:
+    """rules.md §5 over a season: each round's pools (given, or from the moves of the round
+    before), Elo after every challenge, pool standings and moves; the club's Elo ranking; the
+    next round's pools. A player's rating carries over from round to round; a newcomer starts at
+    his own start Elo or the setting's."""
+    settings = ladder.settings
+    ratings: dict[str, Decimal] = {}
+    rounds: list[RoundOut] = []
+    follows: Pools | None = None
+    for round_in in ladder.rounds:
+        pools = round_in.pools if round_in.pools is not None else follows
+        if pools is None:
+            raise ValueError(f"round {round_in.number}: the first round needs its pools")
+        for members in pools:
+            for player in members:
+                if player not in ratings:
+                    ratings[player] = Decimal(ladder.start_elo.get(player, settings.start_elo))
+        played = _play_round(
+            round_in.number, pools, follows, round_in.challenges, ratings, settings
+        )
+        rounds.append(played)
+        follows = next_pools(
+            [[row.player for row in pool.rows] for pool in played.pools], settings.moves
+        )
+    return LadderOut(rounds=tuple(rounds), elo=elo_ranking(ratings), next_pools=follows or ())
+
+
+# --- display ------------------------------------------------------------------------------------
+
+
+def shown(value: Decimal) -> int:
+    """rules.md §5 "show whole numbers": rounded half up from the exact decimal, by size for a
+    change, so +12.5 and -12.5 show as +13 and -13."""
+    return int(value.quantize(Decimal(1), rounding=ROUND_HALF_UP, context=CONTEXT))
