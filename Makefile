@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: install run test lint messages clean
+.PHONY: install run test bench lint messages clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,11 @@ run: install
 
 test: install
 	$(PY) -m pytest
+
+# Federation-scale data in PostgreSQL (BENCH_DATABASE_URL, dropped and created afresh) and
+# ratios measured side by side; see docs/performance.md.
+bench: install
+	$(PY) scripts/bench $(BENCH_ARGS)
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -12,12 +12,12 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from simple_history.utils import bulk_create_with_history
 
 from competitions.models import Club, Player, Season, SeasonPlayer, Series
 from competitions.models.core import KEY_PATTERN
 from competitions.registry import find_system, get_system
 from competitions.signals import bulk_write, results_changed, standings_wanted
+from competitions.sync import Sync
 
 FORMAT = "competition/1"
 SLUG_RE = re.compile(r"^[-a-zA-Z0-9_]+$")
@@ -189,11 +189,18 @@ def date_of(obj: dict, key: str, path: str) -> datetime.date | None:
 
 @dataclass
 class ReadContext:
-    """What a system's section reader needs: the season and the file's players by id."""
+    """What a system's section reader needs: the season, the file's players by id, and the
+    writer (competitions.sync) that stores rows in bulk, or, when the import replaces a stored
+    season, writes only what differs."""
 
     season: Season
     players: dict[str, Player] = field(default_factory=dict)
     clubs: dict[str, Club] = field(default_factory=dict)
+    sync: Sync = field(default_factory=lambda: Sync(replacing=False))
+
+    @property
+    def replacing(self) -> bool:
+        return self.sync.replacing
 
     def player(self, value: Any, path: str) -> Player:
         expect(value, str, path, _("a player id"))
@@ -237,17 +244,27 @@ def _read_common(data: Any) -> dict:
 
 
 def _read_people(common: dict, series: Series, ctx: ReadContext) -> None:
+    clubs: list[Club] = []
     for i, raw in enumerate(common["clubs"]):
         path = f"clubs[{i}]"
         expect(raw, dict, path, _("an object"))
         key = file_id(raw, "id", path)
         if key in ctx.clubs:
             raise FileError(join(path, "id"), _("duplicate club id %(id)r") % {"id": key})
-        club, _created = Club.objects.update_or_create(
-            series=series, key=key, defaults={"name": text(raw, "name", path)}
-        )
+        club = Club(series=series, key=key, name=text(raw, "name", path))
         ctx.clubs[key] = club
-    entries = []
+        clubs.append(club)
+    # Clubs and players belong to the series: the file's are created or updated, the others
+    # (of other seasons) stay.
+    ctx.sync.rows(
+        Club,
+        clubs,
+        existing=Club.objects.filter(series=series, key__in=list(ctx.clubs)),
+        key=lambda c: c.key,
+        fields=["name"],
+        delete=False,
+    )
+    players: list[Player] = []
     for i, raw in enumerate(common["players"]):
         path = f"players[{i}]"
         expect(raw, dict, path, _("an object"))
@@ -262,13 +279,31 @@ def _read_people(common: dict, series: Series, ctx: ReadContext) -> None:
                 raise FileError(
                     join(path, "club"), _("unknown club %(id)r (not in clubs)") % {"id": club_key}
                 )
-        defaults: dict[str, Any] = {"name": text(raw, "name", path), "club": club}
-        player, _created = Player.objects.update_or_create(
-            series=series, key=key, defaults=defaults
-        )
+        player = Player(series=series, key=key, name=text(raw, "name", path), club=club)
         ctx.players[key] = player
-        entries.append(SeasonPlayer(season=ctx.season, player=player, position=i, club=club))
-    bulk_create_with_history(entries, SeasonPlayer)
+        players.append(player)
+    ctx.sync.rows(
+        Player,
+        players,
+        existing=Player.objects.filter(series=series, key__in=list(ctx.players)),
+        key=lambda p: p.key,
+        fields=["name", "club_id"],
+        delete=False,
+    )
+    entries = [
+        SeasonPlayer(season=ctx.season, player=p, position=i, club=p.club)
+        for i, p in enumerate(players)
+    ]
+    ctx.sync.rows(
+        SeasonPlayer,
+        entries,
+        existing=SeasonPlayer.objects.filter(season=ctx.season).select_related("player")
+        if ctx.replacing
+        else None,
+        key=lambda e: e.player.key,
+        fields=["position", "club_id"],
+        name=str(_("season entries")),
+    )
 
 
 @dataclass
@@ -409,11 +444,14 @@ def _import(data, common, spec, section, *, replace: bool, dry_run: bool) -> Imp
                 )
                 % {"series": series.slug, "season": old.label},
             )
-        before = export_competition(old)
-        old.delete()
     settings = common["settings"]
     for path, message in spec.settings.validate(settings):
         raise FileError(join("settings", path) if path else "settings", message)
+    if old is not None and getattr(section, "SYNC", False):
+        return _replace(data, common, section, old, dry_run=dry_run)
+    if old is not None:
+        before = export_competition(old)
+        old.delete()
     season = Season.objects.create(
         series=series,
         label=common["season"],
@@ -423,12 +461,31 @@ def _import(data, common, spec, section, *, replace: bool, dry_run: bool) -> Imp
     ctx = ReadContext(season=season)
     _read_people(common, series, ctx)
     section.read(data, ctx)
+    ctx.sync.finish()
     changes = compare(section, before, export_competition(season)) if before else None
     if not dry_run:
         results_changed.send(sender=Season, season_ids={season.pk})
     return ImportResult(
         season=season, replaced=before is not None, changes=changes, dry_run=dry_run
     )
+
+
+def _replace(data, common, section, season: Season, *, dry_run: bool) -> ImportResult:
+    """Replace a stored season by the file, writing only what differs (competitions.sync):
+    the season keeps its row, its stored standings and its change history."""
+    name = common["name"] or f"{season.series.name} {common['season']}"
+    season_changed = season.name != name or season.settings != common["settings"]
+    if season_changed:
+        season.name = name
+        season.settings = common["settings"]
+        season.save(update_fields=["name", "settings"])
+    ctx = ReadContext(season=season, sync=Sync(replacing=True))
+    _read_people(common, season.series, ctx)
+    section.read(data, ctx)
+    ctx.sync.finish()
+    if (ctx.sync.changed or season_changed) and not dry_run:
+        results_changed.send(sender=Season, season_ids={season.pk})
+    return ImportResult(season=season, replaced=True, changes=ctx.sync, dry_run=dry_run)
 
 
 def export_competition(season: Season) -> dict:

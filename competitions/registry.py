@@ -157,9 +157,14 @@ class SystemSpec:
     tournament_options: SettingsSpec | None = None
     # The system's result models and how a row reaches its season(s): a change recomputes them.
     result_models: Mapping[type, Callable[[Any], Iterable[int]]] = field(default_factory=dict)
-    # Whether a season's standings read earlier seasons of its series (a change there must
-    # recompute the later ones too).
-    reads_earlier_seasons: bool = False
+    # How many earlier seasons of its series a season's standings read (0: none). When a
+    # recompute changes what later seasons read of a season (`Standings.carry`), that many
+    # following seasons are recomputed too.
+    reads_earlier_seasons: int = 0
+    # (model, changed row) -> the part of its season the change reaches (e.g. "t:12", one
+    # tournament), which the system's `Standings.update` understands; None: the whole season.
+    # Without it every change recomputes the whole season.
+    change_scope: Callable[[type, Any], str | None] | None = None
     # Dotted path of the module reading and writing the system's section of the competition
     # file: `read(data, ctx)` and `write(season) -> dict` (with "players", and optionally
     # "player_fields": {player id: extra fields of its players entry}). None: no files yet.

@@ -60,3 +60,21 @@ class StandingsRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} #{self.rank}"
+
+
+class StaleScope(models.Model):
+    """What changed in a season since its standings were stored: one line per change, with the
+    system's scope of it (`SystemSpec.change_scope`, e.g. one tournament), "*" for anything, or
+    "earlier" when an earlier season's standings that this season reads changed. A recompute
+    reads the lines, updates only what they reach, and deletes them with the new standings."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="stale_scopes")
+    scope = models.CharField(max_length=200)
+
+    class Meta:
+        verbose_name = _("stale scope")
+        verbose_name_plural = _("stale scopes")
+        indexes = [models.Index(fields=["season"], name="stale_scope_season")]
+
+    def __str__(self) -> str:
+        return f"{self.season} · {self.scope}"

@@ -12,6 +12,7 @@ from kombu.exceptions import OperationalError as BrokerUnreachable
 from competitions.models import Season
 from competitions.registry import find_system
 
+from .models import StaleScope
 from .services import record_recompute_error
 from .tasks import recompute_season
 
@@ -53,35 +54,37 @@ class _EnqueueRecompute:
             raise
 
 
-def seasons_affected(*, season_ids: set[int]) -> list[int]:
-    """The seasons whose standings read these seasons: themselves, and for systems whose
-    standings read earlier seasons (`reads_earlier_seasons`) every later season of the series."""
-    result = set(season_ids)
-    rows = Season.objects.filter(pk__in=season_ids).values_list(
-        "series_id", "label", "series__system"
-    )
-    for series_id, label, system in rows:
-        spec = find_system(system)
-        if spec and spec.reads_earlier_seasons:
-            result.update(
-                Season.objects.filter(series_id=series_id, label__gt=label).values_list(
-                    "pk", flat=True
-                )
-            )
-    return sorted(result)
+def season_recompute_request(
+    *, season_ids: set[int], change: tuple[type, object] | None = None, scope: str | None = None
+) -> None:
+    """Mark the seasons' standings stale, note what changed, and send their recompute tasks
+    after commit.
 
-
-def season_recompute_request(*, season_ids: set[int]) -> None:
-    """Mark the seasons' standings stale and send their recompute tasks after commit.
+    `change` is the (model, row) that changed; the season's system maps it to the part of the
+    season it reaches (`SystemSpec.change_scope`). Without it (a bulk write) the whole season
+    changed, unless `scope` names the part.
 
     Every change bumps data_version, even when a task is already scheduled in this transaction:
     a recompute run meanwhile (e.g. by an import inside the same transaction) must not make the
     later change look computed.
     """
-    affected = seasons_affected(season_ids=season_ids)
+    if not season_ids:
+        return
+    rows = Season.objects.filter(pk__in=season_ids).values_list("pk", "series__system")
+    scopes = []
+    for pk, system in rows:
+        spec = find_system(system)
+        found = scope
+        if change is not None and spec is not None and spec.change_scope is not None:
+            found = spec.change_scope(*change)
+        scopes.append(StaleScope(season_id=pk, scope=(found or "*")[:200]))
+    if not scopes:
+        return
+    affected = sorted(s.season_id for s in scopes)
     Season.objects.filter(pk__in=affected).update(
         data_version=F("data_version") + 1,
         stale_since=Coalesce("stale_since", Value(timezone.now())),
     )
+    StaleScope.objects.bulk_create(scopes)
     for sid in affected:
         transaction.on_commit(_EnqueueRecompute(sid), robust=True)

@@ -6,19 +6,21 @@ standings of that version (or a newer one) are stored already, so duplicate or l
 harmless.
 """
 
+import json
 import logging
 import time
+from collections.abc import Iterable
 
 from django.conf import settings
 from django.db import connection, models, transaction
-from django.db.models import Case, F, Value, When
+from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
-from competitions.models import Player, Season
+from competitions.models import Player, Season, Series
 from competitions.registry import find_system
 
-from .models import StandingsRow, StandingsTable
-from .systems import ComputedTable
+from .models import StaleScope, StandingsRow, StandingsTable
+from .systems import ComputedTable, Update
 
 logger = logging.getLogger(__name__)
 
@@ -54,72 +56,232 @@ def _lock_season(season_id: int) -> None:
             time.sleep(0.05)
 
 
-def _store(season: Season, version: int, computed: list[ComputedTable], *, force: bool) -> bool:
-    # The version guard first: it also takes the row's write lock, so of two recomputes the one
-    # that read the newer data always stores last.
+ROW_COLUMNS = ("table_id", "season_id", "player_id", "position", "rank", "points", "detail")
+# Rows written per batch: bounds the memory a recompute holds beyond its own results.
+ROW_BATCH = 5000
+
+
+def _claim(season: Season, version: int, *, force: bool) -> bool:
+    """The version guard first: it also takes the row's write lock, so of two recomputes the
+    one that read the newer data always stores last."""
     guard = {"standings_version__lte" if force else "standings_version__lt": version}
-    claimed = Season.objects.filter(pk=season.pk, **guard).update(
-        standings_version=version,
-        standings_computed_at=timezone.now(),
-        # Up to date unless results changed again while this recompute ran.
-        stale_since=Case(
-            When(data_version__lte=version, then=Value(None)),
-            default=F("stale_since"),
-            output_field=models.DateTimeField(),
-        ),
-        recompute_error="",
+    return bool(
+        Season.objects.filter(pk=season.pk, **guard).update(
+            standings_version=version,
+            standings_computed_at=timezone.now(),
+            # Up to date unless results changed again while this recompute ran.
+            stale_since=Case(
+                When(data_version__lte=version, then=Value(None)),
+                default=F("stale_since"),
+                output_field=models.DateTimeField(),
+            ),
+            recompute_error="",
+        )
     )
-    if not claimed:
-        return False
-    StandingsTable.objects.filter(season=season).delete()
-    tables = StandingsTable.objects.bulk_create(
-        StandingsTable(season=season, kind=t.kind, key=t.key, position=t.position, data=t.data)
-        for t in computed
-    )
-    keys = {row.player for t in computed for row in t.rows if row.player is not None}
-    ids = dict(
-        Player.objects.filter(series_id=season.series_id, key__in=keys).values_list("key", "pk")
-    )
+
+
+def _copy_rows(rows: list[tuple]) -> None:
+    """Write standings rows: PostgreSQL's COPY (no per-row SQL, JSON encoded once here), or a
+    bulk insert elsewhere."""
+    if not rows:
+        return
+    if connection.vendor == "postgresql":
+        table = StandingsRow._meta.db_table
+        sql = f"COPY {table} ({', '.join(ROW_COLUMNS)}) FROM STDIN"
+        dumps = json.dumps
+        with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
+            write = copy.write_row
+            for row in rows:
+                write((*row[:6], dumps(row[6], ensure_ascii=False, allow_nan=False)))
+        return
     StandingsRow.objects.bulk_create(
-        (
-            StandingsRow(
-                table=table,
-                season=season,
-                player_id=ids.get(row.player) if row.player is not None else None,
-                position=position,
-                rank=row.rank,
-                points=row.points,
-                detail=row.detail,
-            )
-            for table, t in zip(tables, computed, strict=True)
-            for position, row in enumerate(t.rows)
-        ),
-        batch_size=2000,
+        (StandingsRow(**dict(zip(ROW_COLUMNS, row, strict=True))) for row in rows),
+        batch_size=1000,
     )
+
+
+def _player_ids(season: Season) -> dict[str, int]:
+    return dict(Player.objects.filter(series_id=season.series_id).values_list("key", "pk"))
+
+
+def _insert(season: Season, computed: Iterable[ComputedTable]) -> int:
+    """Insert the tables and their rows, a batch of tables at a time (the computed tables may
+    come from a generator, so a recompute need not hold them all). Returns the rows written."""
+    ids: dict[str, int] | None = None
+    written = 0
+    batch: list[ComputedTable] = []
+    size = 0
+
+    def flush() -> None:
+        nonlocal ids, written
+        if not batch:
+            return
+        if ids is None:
+            ids = _player_ids(season)
+        tables = StandingsTable.objects.bulk_create(
+            StandingsTable(season=season, kind=t.kind, key=t.key, position=t.position, data=t.data)
+            for t in batch
+        )
+        rows = [
+            (
+                table.pk,
+                season.pk,
+                ids.get(row.player) if row.player is not None else None,
+                position,
+                row.rank,
+                row.points,
+                row.detail,
+            )
+            for table, t in zip(tables, batch, strict=True)
+            for position, row in enumerate(t.rows)
+        ]
+        _copy_rows(rows)
+        written += len(rows)
+        batch.clear()
+
+    for table in computed:
+        batch.append(table)
+        size += len(table.rows) + 1
+        if size >= ROW_BATCH:
+            flush()
+            size = 0
+    flush()
+    return written
+
+
+def _delete_tables(season: Season, keys: Iterable[tuple[str, str]] | None = None) -> None:
+    """Delete the season's stored tables (only those of these kinds and keys), rows first."""
+    tables = StandingsTable.objects.filter(season=season)
+    if keys is not None:
+        keys = list(keys)
+        if not keys:
+            return
+        match = Q()
+        for kind, key in keys:
+            match |= Q(kind=kind, key=key)
+        tables = tables.filter(match)
+        table_ids = list(tables.values_list("pk", flat=True))
+        if not table_ids:
+            return
+        StandingsRow.objects.filter(table_id__in=table_ids).delete()
+        StandingsTable.objects.filter(pk__in=table_ids).delete()
+        return
+    # Rows first, in one statement (no signals listen to them: a fast delete), then tables.
+    StandingsRow.objects.filter(season=season).delete()
+    tables.delete()
+
+
+def _store(season: Season, version: int, computed: Iterable[ComputedTable], *, force: bool) -> bool:
+    if not _claim(season, version, force=force):
+        return False
+    _delete_tables(season)
+    _insert(season, computed)
     return True
 
 
+def _store_update(season: Season, version: int, update: Update) -> bool:
+    if not _claim(season, version, force=False):
+        return False
+    _delete_tables(season, {*((t.kind, t.key) for t in update.tables), *update.remove})
+    _insert(season, update.tables)
+    return True
+
+
+def later_seasons(*, series_id: int, label: str) -> list[int]:
+    """The seasons after this one in its series that read it: as many as its system's
+    `reads_earlier_seasons`, by label."""
+    system = Series.objects.filter(pk=series_id).values_list("system", flat=True).first()
+    spec = find_system(system) if system else None
+    count = spec.reads_earlier_seasons if spec else 0
+    if not count:
+        return []
+    return list(
+        Season.objects.filter(series_id=series_id, label__gt=label)
+        .order_by("label")
+        .values_list("pk", flat=True)[:count]
+    )
+
+
+def _earlier_seasons(season: Season, count: int) -> list[int]:
+    return list(
+        Season.objects.filter(series_id=season.series_id, label__lt=season.label)
+        .order_by("-label")
+        .values_list("pk", flat=True)[:count]
+    )
+
+
+def _pass_on(season: Season, spec) -> None:
+    """When what later seasons read of this one changed, recompute them (after commit)."""
+    if not spec.reads_earlier_seasons or spec.standings.carry is None:
+        return
+    digest = spec.standings.carry(season)
+    if digest == season.standings_carry:
+        return
+    Season.objects.filter(pk=season.pk).update(standings_carry=digest)
+    later = later_seasons(series_id=season.series_id, label=season.label)
+    if later:
+        from .scheduling import season_recompute_request  # it sends this module's tasks
+
+        season_recompute_request(season_ids=set(later), scope="earlier")
+
+
+def ensure_current(season_id: int) -> None:
+    """Bring a season's standings up to date now if its results changed since (a season that
+    a later one reads)."""
+    if Season.objects.filter(pk=season_id, standings_version__lt=F("data_version")).exists():
+        season_recompute(season_id=season_id)
+
+
 def season_recompute(*, season_id: int, force: bool = False) -> bool:
-    """Recompute every standings table of the season in full and store it.
+    """Bring the season's stored standings up to date: only what changed since they were
+    stored (`Standings.update`) when the system can, else the whole season; `force` always
+    computes the whole season.
 
     Returns False when there was nothing to do (the season is gone, its system has no
     standings yet, or standings of the current data version are stored already).
     """
+    head = Season.objects.select_related("series").filter(pk=season_id).first()
+    if head is None:
+        return False
+    spec = find_system(head.system)
+    if spec is None or spec.standings is None:
+        return False
+    # The seasons this one reads first, each in its own transaction (always in label order, so
+    # two recomputes never wait for each other's locks).
+    for earlier in reversed(_earlier_seasons(head, spec.reads_earlier_seasons)):
+        ensure_current(earlier)
     with transaction.atomic():
         _lock_season(season_id)
         season = Season.objects.select_related("series").filter(pk=season_id).first()
         if season is None:
             return False
-        spec = find_system(season.system)
-        if spec is None or spec.standings is None:
-            return False
         if not force and not season.stale:
             return False
         version = season.data_version
-        computed = spec.standings.compute(season)
-        if not _store(season, version, computed, force=force):
+        scopes = list(StaleScope.objects.filter(season=season).values_list("pk", "scope"))
+        found = frozenset(scope for _pk, scope in scopes)
+        update = None
+        if (
+            not force
+            and spec.standings.update is not None
+            and season.standings_version > 0
+            and "*" not in found
+        ):
+            update = spec.standings.update(season, found)
+        if update is not None:
+            stored = _store_update(season, version, update)
+        else:
+            stored = _store(season, version, spec.standings.compute(season), force=force)
+        if not stored:
             return False
-    logger.info("recomputed season %s (data version %s)", season_id, version)
+        StaleScope.objects.filter(pk__in=[pk for pk, _scope in scopes]).delete()
+        _pass_on(season, spec)
+    logger.info(
+        "recomputed season %s (data version %s, %s)",
+        season_id,
+        version,
+        "in full" if update is None else f"{len(update.tables)} table(s) updated",
+    )
     return True
 
 

@@ -14,8 +14,9 @@ from competitions import models as m
 from competitions.registry import all_systems
 from competitions.signals import in_bulk_write, results_changed, standings_wanted
 
+from .models import StaleScope
 from .scheduling import season_recompute_request
-from .services import season_recompute
+from .services import later_seasons, season_recompute
 
 
 def _seasons_of_series(series_id: int) -> set[int]:
@@ -60,7 +61,20 @@ def _changed(sender, instance, **kwargs) -> None:
     except ObjectDoesNotExist:
         return  # its parent is being deleted too; the parent's signal covers it
     if season_ids:
-        season_recompute_request(season_ids=season_ids)
+        season_recompute_request(season_ids=season_ids, change=(sender, instance))
+
+
+def _season_changed(sender, instance, **kwargs) -> None:
+    """A season's own row (its label, its settings) changed, or the season is gone: the
+    seasons after it that read it may read something else now."""
+    if kwargs.get("signal") is post_delete:
+        # Its rows' delete signals, sent before this one, noted changes of it.
+        StaleScope.objects.filter(season_id=instance.pk).delete()
+    if in_bulk_write() or kwargs.get("raw"):
+        return
+    later = later_seasons(series_id=instance.series_id, label=instance.label)
+    if later:
+        season_recompute_request(season_ids=set(later), scope="earlier")
 
 
 def _results_changed(sender, season_ids, **kwargs) -> None:
@@ -82,6 +96,8 @@ def connect_model(model: type) -> None:
 def connect() -> None:
     for model in SHARED_SEASON_OF:
         connect_model(model)
+    post_save.connect(_season_changed, sender=m.Season, dispatch_uid="rankings-season-save")
+    post_delete.connect(_season_changed, sender=m.Season, dispatch_uid="rankings-season-delete")
     for spec in all_systems():
         for model in spec.result_models:
             connect_model(model)

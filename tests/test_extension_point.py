@@ -5,6 +5,7 @@ import ast
 import io
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,8 @@ from django.urls import reverse
 from competitions.interchange import export_competition, import_competition
 from competitions.models import Season, SeasonPlayer, Series
 from competitions.registry import all_systems, get_system, registered
+from rankings.models import StaleScope, StandingsTable
+from rankings.systems import ComputedTable, Update
 from rankings.urls_helpers import season_url
 from tests.dummy import system as dummy
 
@@ -303,3 +306,71 @@ def test_an_import_computes_each_season_once(
     with django_capture_on_commit_callbacks(execute=True):
         season = import_competition(circuit_file)
     assert calls == [season.pk]
+
+
+# --- incremental recompute: scopes, updates, the rest kept ---------------------------------------
+
+
+def _per_player_compute(season):
+    """One table per player (kind "entry", key = player), plus the dummy's list."""
+    tables = dummy.compute(season)
+    for key, position in SeasonPlayer.objects.filter(season=season).values_list(
+        "player__key", "position"
+    ):
+        tables.append(ComputedTable(kind="entry", key=key, data={"position": position}))
+    return tables
+
+
+def test_a_system_with_scopes_updates_only_what_a_change_reaches(
+    django_capture_on_commit_callbacks,
+):
+    seen: list[frozenset] = []
+
+    def update(season, scopes):
+        seen.append(scopes)
+        changed = [scope.removeprefix("entry:") for scope in scopes]
+        positions = dict(
+            SeasonPlayer.objects.filter(season=season, player__key__in=changed).values_list(
+                "player__key", "position"
+            )
+        )
+        return Update(
+            tables=[
+                ComputedTable(kind="entry", key=key, data={"position": positions[key]})
+                for key in changed
+            ]
+        )
+
+    def scope(model, row):
+        return f"entry:{row.player.key}" if model is SeasonPlayer else None
+
+    spec = replace(dummy.SPEC, key="entry-scoped", change_scope=scope)
+    standings = replace(dummy.STANDINGS, compute=_per_player_compute, update=update)
+    with registered(spec, standings=standings):
+        season = import_competition(dummy_file(system="entry-scoped"))
+        before = dict(StandingsTable.objects.filter(season=season).values_list("key", "pk"))
+        assert seen == [], "an import computes in full"
+
+        with django_capture_on_commit_callbacks(execute=True):
+            entry = SeasonPlayer.objects.get(season=season, player__key="p2")
+            entry.position = 7
+            entry.save()
+
+        assert seen == [frozenset({"entry:p2"})]
+        season.refresh_from_db()
+        assert not season.stale
+        after = dict(StandingsTable.objects.filter(season=season).values_list("key", "pk"))
+        assert after.keys() == before.keys()
+        assert [after[k] == before[k] for k in ("", "p1", "p2", "p3")] == [True, True, False, True]
+        assert StandingsTable.objects.get(season=season, key="p2").data == {"position": 7}
+        assert not StaleScope.objects.filter(season=season).exists()
+
+        # A change the system cannot place (the season's own row) computes the whole season.
+        with django_capture_on_commit_callbacks(execute=True):
+            season.name = "Renamed"
+            season.save()
+        assert len(seen) == 1
+        again = dict(StandingsTable.objects.filter(season=season).values_list("key", "pk"))
+        assert not set(again.values()) & set(after.values())
+        assert not StaleScope.objects.filter(season=season).exists()
+        assert not Season.objects.get(pk=season.pk).stale

@@ -164,6 +164,9 @@ class Season(models.Model):
     # them up to date failed (the queue unreachable, a recompute error); shown to managers.
     stale_since = models.DateTimeField(null=True, blank=True, editable=False)
     recompute_error = models.TextField(blank=True, editable=False)
+    # A digest of what later seasons read of this season's standings (Standings.carry): when a
+    # recompute changes it, the later seasons that read this one are recomputed too.
+    standings_carry = models.CharField(max_length=64, blank=True, editable=False)
     history = HistoricalRecords(
         excluded_fields=[
             "data_version",
@@ -172,6 +175,7 @@ class Season(models.Model):
             "standings_computed_at",
             "stale_since",
             "recompute_error",
+            "standings_carry",
         ]
     )
 

@@ -38,6 +38,16 @@ class ComputedTable:
     rows: list[ComputedRow] = field(default_factory=list)
 
 
+@dataclass
+class Update:
+    """What an incremental recompute changes: `tables` replace the stored tables of the same
+    kind and key (or are added), `remove` names stored tables (kind, key) that are gone. Every
+    other stored table stays as it is."""
+
+    tables: list[ComputedTable] = field(default_factory=list)
+    remove: list[tuple[str, str]] = field(default_factory=list)
+
+
 @dataclass(frozen=True)
 class Standings:
     compute: Callable[[Any], list[ComputedTable]]
@@ -45,6 +55,14 @@ class Standings:
     document: Callable[[Any, list], dict]
     # document -> {table name: (header, rows)} for CSV
     flat_tables: Callable[[dict], dict]
+    # (season, scopes) -> an Update, or None for a full compute. `scopes` are what changed since
+    # the stored standings (SystemSpec.change_scope; "earlier": a season this one reads changed);
+    # never "*", which always computes in full. The stored standings are complete and of this
+    # code's format when it is called. Without it every change computes the season in full.
+    update: Callable[[Any, frozenset[str]], Update | None] | None = None
+    # season -> a digest (at most 64 characters) of what later seasons read of its stored
+    # standings; needed when the system's `reads_earlier_seasons` is set.
+    carry: Callable[[Any], str] | None = None
 
 
 @dataclass(frozen=True)

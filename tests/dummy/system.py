@@ -28,6 +28,11 @@ SPEC = SystemSpec(
 # --- the file section: only the common part (players), in file order -----------------------
 
 
+# A replacing import writes only what differs (competitions.sync): the common part is all
+# this system has.
+SYNC = True
+
+
 def read(data, ctx) -> None:
     pass  # the common part stored the players and their season entries already
 

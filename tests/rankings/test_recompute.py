@@ -49,6 +49,25 @@ def sent(monkeypatch) -> list[int]:
 
 
 @pytest.fixture
+def computed(monkeypatch) -> list[int]:
+    """Season ids whose standings a recompute stored (in full or updated), in order."""
+    from rankings import services
+
+    calls: list[int] = []
+    for name in ("_store", "_store_update"):
+        real = getattr(services, name)
+
+        def spy(season, *args, _real=real, **kwargs):
+            stored = _real(season, *args, **kwargs)
+            if stored:
+                calls.append(season.pk)
+            return stored
+
+        monkeypatch.setattr(services, name, spy)
+    return calls
+
+
+@pytest.fixture
 def file_2024(circuit_file) -> dict:
     """The same series one year earlier: one regular tournament of 5 players, no history.
 
@@ -149,10 +168,13 @@ def test_saving_a_seat_marks_the_season_stale_and_the_commit_recomputes(circuit_
 
 
 @pipeline
-def test_many_changes_in_one_transaction_send_one_task_per_season(circuit_file, file_2024, sent):
+def test_many_changes_in_one_transaction_compute_each_season_once(
+    circuit_file, file_2024, sent, computed
+):
     season = import_competition(circuit_file)
     earlier = import_competition(file_2024)
     sent.clear()
+    computed.clear()
 
     with transaction.atomic():
         for player, rank in (("p1", 2), ("p2", 1), ("p3", 3), ("p4", 3)):
@@ -169,7 +191,10 @@ def test_many_changes_in_one_transaction_send_one_task_per_season(circuit_file, 
         seat.rank = 2
         seat.save()
 
-    assert Counter(sent) == {season.pk: 1, earlier.pk: 1}
+    # 2025 reads 2024: 2024's recompute, whose yearly changed, sends 2025's once more, and
+    # whichever runs first finds the other's work done.
+    assert Counter(computed) == {season.pk: 1, earlier.pk: 1}
+    assert set(sent) == {season.pk, earlier.pk}
     for s in (season, earlier):
         s = fresh(s)
         assert s.standings_version == s.data_version
@@ -228,7 +253,9 @@ def test_deleting_a_seat_recomputes(circuit_file, sent):
 
 
 @pipeline
-def test_a_change_in_2024_recomputes_2025_of_the_same_series(circuit_file, file_2024, sent):
+def test_a_change_in_2024_recomputes_2025_of_the_same_series(
+    circuit_file, file_2024, sent, computed
+):
     season = import_competition(circuit_file)
     # Without a stored 2024: the cap comes from previous_participants [64, 70, 81] -> 70, and
     # LUDO from the imported 2024 total (p1 812.4).
@@ -252,6 +279,7 @@ def test_a_change_in_2024_recomputes_2025_of_the_same_series(circuit_file, file_
         Fraction(2, 3) * Fraction(326, 3) + p1_2025
     )
     sent.clear()
+    computed.clear()
     computed_at = season.standings_computed_at
 
     with transaction.atomic():
@@ -259,9 +287,11 @@ def test_a_change_in_2024_recomputes_2025_of_the_same_series(circuit_file, file_
         first.rank, third.rank = 3, 1
         first.save()
         third.save()
-        assert fresh(season).stale, "2025 is stale as soon as 2024 changes"
+        # Only when 2024's recompute changes what 2025 reads (its yearly, its participants)
+        # is 2025 recomputed, not before.
+        assert not fresh(season).stale
 
-    assert Counter(sent) == {earlier.pk: 1, season.pk: 1}
+    assert Counter(computed) == {earlier.pk: 1, season.pk: 1}
     season = fresh(season)
     assert season.standings_version == season.data_version
     assert season.standings_computed_at > computed_at
@@ -271,6 +301,28 @@ def test_a_change_in_2024_recomputes_2025_of_the_same_series(circuit_file, file_
     assert row_of(ludo, "p1")["points"] == approx(Fraction(2, 3) * 2 + p1_2025)
     p3_2025 = Fraction(row_of(season_rows(season, "yearly"), "p3")["points"])
     assert row_of(ludo, "p3")["points"] == approx(Fraction(2, 3) * Fraction(326, 3) + p3_2025)
+
+
+@pipeline
+def test_a_change_in_2024_that_2025_does_not_read_leaves_2025_alone(
+    circuit_file, file_2024, computed
+):
+    earlier = import_competition(file_2024)
+    season = import_competition(circuit_file)
+    computed.clear()
+    computed_at = fresh(season).standings_computed_at
+
+    # Another game title: 2024's per-game rankings change, its yearly and participants do not.
+    table = Table.objects.get(round__season=earlier, round__tournament__key="t2024", number=1)
+    table.game = "Azul"
+    table.save()
+
+    assert computed == [earlier.pk]
+    assert {t.data["game"] for t in StandingsTable.objects.filter(season=earlier, kind="game")} >= {
+        "Azul"
+    }
+    assert fresh(season).standings_computed_at == computed_at
+    assert not fresh(season).stale
 
 
 # --- determinism and failure ------------------------------------------------------------------

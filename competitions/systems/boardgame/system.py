@@ -21,7 +21,7 @@ register(
             Seat: lambda o: {o.round.season_id},
         },
         # The cap reads the previous season, LUDO the two before.
-        reads_earlier_seasons=True,
+        reads_earlier_seasons=2,
         file_section="competitions.systems.boardgame.interchange",
         manage_urls=("competitions.systems.boardgame.urls",),
         manage_panel="competitions.systems.boardgame.views.season_panel",

@@ -1,5 +1,7 @@
 """Board-game circuit standings (rules.md §1): load a season, run the engine, give the tables."""
 
+import hashlib
+import json
 from collections import defaultdict
 from fractions import Fraction
 from typing import Any
@@ -16,6 +18,7 @@ from competitions.systems.boardgame.settings import (
     previous_label,
 )
 from rankings.engines import boardgame as engine
+from rankings.models import StandingsRow
 from rankings.systems import ComputedRow, ComputedTable
 
 KIND_TOURNAMENT = "tournament"
@@ -162,6 +165,18 @@ def _yearly_of(season: Season, back: int) -> dict[str, Fraction]:
         "player__key", "points"
     )
     return {key: Fraction(repr(points)) for key, points in totals}
+
+
+def carry(season: Season) -> str:
+    """A digest of what later seasons read of this one: its label, its yearly totals (LUDO) and
+    its regular tournaments' participant counts (the next season's cap)."""
+    yearly = list(
+        StandingsRow.objects.filter(season=season, table__kind=KIND_YEARLY)
+        .order_by("player_id")
+        .values_list("player_id", "points")
+    )
+    payload = json.dumps([season.label, yearly, sorted(_regular_participant_counts(season))])
+    return hashlib.sha256(payload.encode()).hexdigest()
 
 
 def _tournament_table(out: engine.TournamentOut, tournament, numbers: list[int]) -> dict:

@@ -14,6 +14,7 @@ attach(
         compute=standings.compute,
         document=standings.document,
         flat_tables=standings.flat_tables,
+        carry=standings.carry,
     ),
     pages=Pages(
         overview=views.overview,

@@ -1,0 +1,382 @@
+"""`make bench`: federation-scale data in PostgreSQL, and ratios measured side by side.
+
+Every figure is a ratio of two things timed in the same run, interleaved, median of 3 (these
+machines are noisy: read the ratios, not the seconds). Each system brings a module in
+`systems/` (see `systems/README.md` for what it defines); this harness measures them all alike:
+
+- `<system>.recompute_vs_load`: a full recompute of the largest season ÷ a bare load of its
+  result rows (the floor). Target ≤ 3.
+- `<system>.recompute_memory_vs_load`: peak Python memory of that recompute ÷ the bare load's.
+  Target ≤ 2.
+- `<system>.one_change_vs_full`: one changed result (saved as a manager's form saves it, the
+  standings updated in the same request, as with the embedded eager default) ÷ the full
+  recompute. Target ≤ 0.2.
+- `<system>.import_vs_bulk_insert`: importing the season's file (validation, change history;
+  its standings are measured above) ÷ a bare bulk insert of the same rows. Target ≤ 5.
+- `<system>.replace_vs_fresh_import`: `--replace` over the stored season ÷ a fresh import.
+  Target ≤ 1.
+- `<system>.page.<name>`: each public page of a season of 2000 players ÷ a trivial page (the
+  help page). Target ≤ 20. `<system>.page_queries_50_vs_2000` lists pages whose query count
+  differs between 50 and 2000 players (target: none).
+- `<system>.rps_vs_trivial`: requests per second of the standings page under 20 concurrent
+  clients against gunicorn ÷ the same for the trivial page.
+- whatever the module adds (`extra`), e.g. pairing ÷ building the allowed-pairs graph.
+
+Usage: make bench   [BENCH_ARGS="--only circuit --quick"]
+Database: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/clubsite_bench), which
+is dropped and created afresh.
+"""
+
+import argparse
+import contextlib
+import copy
+import http.client
+import importlib.util
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from types import ModuleType
+from urllib.parse import urlsplit
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+sys.path[:0] = [str(ROOT), str(HERE)]
+
+DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/clubsite_bench"
+TARGETS = {
+    "recompute_vs_load": 3,
+    "recompute_memory_vs_load": 2,
+    "one_change_vs_full": 0.2,
+    "import_vs_bulk_insert": 5,
+    "replace_vs_fresh_import": 1,
+    "page": 20,
+}
+
+
+def fresh_database(url: str) -> None:
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    admin = parts._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def setup(url: str) -> None:
+    os.environ["DATABASE_URL"] = url
+    os.environ["CELERY_BROKER_URL"] = ""  # the embedded default: tasks run in the request
+    os.environ["DEBUG"] = "false"
+    os.environ.setdefault("LOG_LEVEL", "WARNING")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def system_modules(only: list[str] | None) -> list[ModuleType]:
+    modules = []
+    for path in sorted((HERE / "systems").glob("*.py")):
+        if path.name.startswith("_"):
+            continue
+        if only and path.stem not in only:
+            continue
+        spec = importlib.util.spec_from_file_location(f"bench_systems.{path.stem}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        modules.append(module)
+    return modules
+
+
+class Report:
+    def __init__(self) -> None:
+        self.misses: list[str] = []
+        self.count = 0
+
+    def line(self, name: str, value: float | str, target_key: str | None = None) -> None:
+        self.count += 1
+        target = TARGETS.get(target_key or "")
+        if isinstance(value, float):
+            shown = f"{value:.3f}" if value < 1 else f"{value:.2f}"
+        else:
+            shown = str(value)
+        note = ""
+        if target is not None and isinstance(value, float):
+            ok = value <= target
+            note = f"  # target <= {target}: {'ok' if ok else 'MISSED'}"
+            if not ok:
+                self.misses.append(f"{name}: {shown} > {target}")
+        print(f"{name}: {shown}{note}", flush=True)
+
+    def info(self, text: str) -> None:
+        print(f"# {text}", flush=True)
+
+
+@contextlib.contextmanager
+def no_recompute():
+    """An import without its standings: only the storing is timed (the recompute is measured
+    on its own)."""
+    import rankings.signals
+    import rankings.tasks
+
+    saved = rankings.signals.season_recompute, rankings.tasks.season_recompute
+    rankings.signals.season_recompute = rankings.tasks.season_recompute = lambda **kw: False
+    try:
+        yield
+    finally:
+        rankings.signals.season_recompute, rankings.tasks.season_recompute = saved
+
+
+def renamed(data: dict, slug: str) -> dict:
+    data = copy.deepcopy(data)
+    data["series"] = slug
+    return data
+
+
+def drop_series(slug: str) -> None:
+    from competitions.models import Series
+
+    with no_recompute():
+        Series.objects.filter(slug=slug).delete()
+
+
+# --- the figures -------------------------------------------------------------------------------
+
+
+def bench_system(module: ModuleType, args, report: Report, trivial_path: str) -> None:
+    from common import fetch, peak_memory, side_by_side, timed
+    from django.test import Client
+
+    from competitions.interchange import import_competition
+    from rankings.services import season_recompute
+
+    name = module.NAME
+    started = time.perf_counter()
+    files = module.federation(quick=args.quick)
+    seasons = []
+    load_time = 0.0
+    for data in files:
+        load_time += timed(lambda d=data: seasons.append(import_competition(d)))
+    season = seasons[-1]
+    report.info(
+        f"{name}: {len(files)} season(s) generated and imported in {load_time:.1f} s; "
+        f"measured: {season.series.slug} {season.label} ({module.describe(season)})"
+    )
+
+    def full():
+        season_recompute(season_id=season.pk, force=True)
+
+    def bare():
+        module.bare_load(season)
+
+    t_full, t_bare = side_by_side(full, bare)
+    report.line(f"{name}.recompute_vs_load", t_full / t_bare, "recompute_vs_load")
+    report.info(f"{name}: full recompute {t_full * 1000:.0f} ms, bare load {t_bare * 1000:.0f} ms")
+    report.line(
+        f"{name}.recompute_memory_vs_load",
+        peak_memory(full) / peak_memory(bare),
+        "recompute_memory_vs_load",
+    )
+
+    for label, target in module.changes(seasons):
+        change = module.change(target)
+        t_change, t_full = side_by_side(change, full)
+        report.line(f"{name}.{label}_vs_full", t_change / t_full, "one_change_vs_full")
+        report.info(f"{name}: {label} {t_change * 1000:.0f} ms")
+
+    # Import ÷ bulk insert, and replace ÷ fresh, of the measured season's file in a new series.
+    data = files[-1]
+    t_import, t_bulk, t_replace = [], [], []
+    for run in range(3):
+        slug_a, slug_b = f"bench-import-{run}", f"bench-bulk-{run}"
+        with no_recompute():
+            t_import.append(timed(lambda s=slug_a: import_competition(renamed(data, s))))
+            t_bulk.append(timed(lambda s=slug_b: module.bulk_insert(renamed(data, s), s)))
+            t_replace.append(
+                timed(lambda s=slug_a: import_competition(renamed(data, s), replace=True))
+            )
+        drop_series(slug_a)
+        drop_series(slug_b)
+    m_import, m_bulk, m_replace = (statistics.median(t) for t in (t_import, t_bulk, t_replace))
+    report.line(f"{name}.import_vs_bulk_insert", m_import / m_bulk, "import_vs_bulk_insert")
+    report.line(f"{name}.replace_vs_fresh_import", m_replace / m_import, "replace_vs_fresh_import")
+    report.info(
+        f"{name}: import {m_import * 1000:.0f} ms, bulk insert {m_bulk * 1000:.0f} ms, "
+        f"replace {m_replace * 1000:.0f} ms"
+    )
+
+    # Pages at 50 and 2000 players.
+    client = Client()
+    small = import_competition(module.field(50))
+    big = import_competition(module.field(args.players))
+    small_pages = dict(module.pages(small))
+    differing = []
+    worst = ("", 0.0)
+    for page, path in module.pages(big):
+        status, size, queries = fetch(client, path)
+        if status != 200:
+            report.line(f"{name}.page.{page}", f"HTTP {status}")
+            continue
+        if page in small_pages:
+            _s, _z, small_queries = fetch(client, small_pages[page])
+            if small_queries != queries:
+                differing.append(f"{page} {small_queries}/{queries}")
+        t_page, t_trivial = side_by_side(
+            lambda p=path: client.get(p), lambda: client.get(trivial_path)
+        )
+        ratio = t_page / t_trivial
+        worst = max(worst, (page, ratio), key=lambda item: item[1])
+        report.line(f"{name}.page.{page}", ratio, "page")
+        report.info(
+            f"{name}: {page} {t_page * 1000:.1f} ms, {size / 1024:.0f} KiB, {queries} queries"
+        )
+    report.line(f"{name}.page_queries_50_vs_2000", ", ".join(differing) or "equal")
+    if differing:
+        report.misses.append(f"{name}.page_queries_50_vs_2000: {', '.join(differing)}")
+
+    if args.server:
+        path = module.rps_page(big)
+        page_rps, trivial_rps = rps_side_by_side(args.server, path, trivial_path)
+        report.line(f"{name}.rps_vs_trivial", page_rps / trivial_rps)
+        report.info(
+            f"{name}: {page_rps:.0f} requests/s against {trivial_rps:.0f} for the trivial page"
+        )
+
+    extra = getattr(module, "extra", None)
+    if extra is not None:
+        for key, value, target in extra(quick=args.quick):
+            if target is not None:
+                TARGETS[f"{name}.{key}"] = target
+            report.line(f"{name}.{key}", value, f"{name}.{key}")
+    report.info(f"{name}: done in {time.perf_counter() - started:.0f} s")
+
+
+# --- requests per second against gunicorn --------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def gunicorn(url: str):
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": url, "CELERY_BROKER_URL": "", "DEBUG": "false"}
+    process = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "clubsite.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError):
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            time.sleep(0.2)
+        yield port
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def rps(port: int, path: str, seconds: float = 3.0, clients: int = 20) -> float:
+    done = [0] * clients
+    errors = [0] * clients
+    stop = time.monotonic() + seconds
+
+    def client(i: int) -> None:
+        while time.monotonic() < stop:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            try:
+                conn.request("GET", path, headers={"Host": "localhost"})
+                response = conn.getresponse()
+                response.read()
+                if response.status == 200:
+                    done[i] += 1
+                else:
+                    errors[i] += 1
+            except OSError:
+                errors[i] += 1
+            finally:
+                conn.close()
+
+    start = time.monotonic()
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if sum(errors):
+        print(f"# {sum(errors)} failed requests on {path}", flush=True)
+    return sum(done) / (time.monotonic() - start)
+
+
+def rps_side_by_side(port: int, path: str, trivial: str) -> tuple[float, float]:
+    page, base = [], []
+    for _ in range(2):
+        page.append(rps(port, path))
+        base.append(rps(port, trivial))
+    return statistics.median(page), statistics.median(base)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", nargs="*", help="system modules to run (file names)")
+    parser.add_argument("--quick", action="store_true", help="small sizes: a smoke test")
+    parser.add_argument("--players", type=int, default=2000, help="players of the page season")
+    parser.add_argument("--no-server", action="store_true", help="skip requests per second")
+    args = parser.parse_args()
+    if args.quick:
+        args.players = min(args.players, 200)
+    url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
+    started = time.perf_counter()
+    fresh_database(url)
+    setup(url)
+
+    from common import side_by_side
+    from django.test import Client
+    from django.urls import reverse
+
+    report = Report()
+    trivial = reverse("help")
+    client = Client()
+    client.get(trivial)
+    t_trivial, _ = side_by_side(lambda: client.get(trivial), lambda: None)
+    report.info(f"trivial page {trivial}: {t_trivial * 1000:.1f} ms")
+    modules = system_modules(args.only)
+    with contextlib.ExitStack() as stack:
+        args.server = None if args.no_server else stack.enter_context(gunicorn(url))
+        for module in modules:
+            bench_system(module, args, report, trivial)
+    minutes = (time.perf_counter() - started) / 60
+    report.info(f"{report.count} figures in {minutes:.1f} minutes")
+    if report.misses:
+        report.info("targets missed: " + "; ".join(report.misses))
+    else:
+        report.info("every target met")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
