@@ -105,14 +105,15 @@ def players(request, series):
     found = get_object_or_404(Series, slug=series)
     query = request.GET.get("q", "")[:100]
     wanted = fold(query)
+    # Player ids hold only URL-safe characters (KEY_PATTERN): a page address is the index's
+    # plus the id, without a reverse() per player.
+    base = reverse("players", args=[found.slug])
     rows = [
-        {
-            "name": p.name,
-            "club": p.club.name if p.club else "",
-            "url": reverse("player", args=[found.slug, p.key]),
-        }
-        for p in Player.objects.filter(series=found).select_related("club").order_by("name", "key")
-        if not wanted or wanted in fold(p.name) or (p.club and wanted in fold(p.club.name))
+        {"name": name, "club": club or "", "url": f"{base}{key}/"}
+        for name, key, club in Player.objects.filter(series=found)
+        .order_by("name", "key")
+        .values_list("name", "key", "club__name")
+        if not wanted or wanted in fold(name) or (club and wanted in fold(club))
     ]
     table = PlayerIndexTable(rows)
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
