@@ -9,7 +9,8 @@ from contextlib import contextmanager
 
 from django.dispatch import Signal
 
-# Sent inside the transaction that changed results of these seasons (kwargs: season_ids), by
+# Sent inside the transaction that changed results of these seasons (kwargs: season_ids, and
+# optionally scope: what part changed, see rankings.models.StaleScope; default everything), by
 # writers that bypass the model signals (bulk imports).
 results_changed = Signal()
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from competitions.models import Player, Season, Series
 from competitions.registry import find_system
+from competitions.signals import results_changed
 
 from .models import StaleScope, StandingsRow, StandingsTable
 from .systems import ComputedTable, Update
@@ -220,9 +221,9 @@ def _pass_on(season: Season, spec) -> None:
     Season.objects.filter(pk=season.pk).update(standings_carry=digest)
     later = later_seasons(series_id=season.series_id, label=season.label)
     if later:
-        from .scheduling import season_recompute_request  # it sends this module's tasks
-
-        season_recompute_request(season_ids=set(later), scope="earlier")
+        # Through the signal that bulk writers send: its receiver marks them and sends their
+        # tasks after commit (rankings.signals; this module is below the task module).
+        results_changed.send(sender=Season, season_ids=set(later), scope="earlier")
 
 
 def ensure_current(season_id: int) -> None:

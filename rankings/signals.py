@@ -77,8 +77,8 @@ def _season_changed(sender, instance, **kwargs) -> None:
         season_recompute_request(season_ids=set(later), scope="earlier")
 
 
-def _results_changed(sender, season_ids, **kwargs) -> None:
-    season_recompute_request(season_ids=set(season_ids))
+def _results_changed(sender, season_ids, scope=None, **kwargs) -> None:
+    season_recompute_request(season_ids=set(season_ids), scope=scope)
 
 
 def _standings_wanted(sender, season_id, **kwargs) -> None:
