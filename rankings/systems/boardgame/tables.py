@@ -90,8 +90,13 @@ class GameTable(BaseTable):
 class TournamentListTable(BaseTable):
     date = tables.DateColumn(verbose_name=_("Date"), short=True)
     name = tables.Column(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
+    # Hidden on a phone, so the day winners keep their room (the tournament page has the count).
     participants = tables.Column(
-        verbose_name=_("Players"), attrs={"td": {"class": "text-end"}, "th": {"class": "text-end"}}
+        verbose_name=_("Players"),
+        attrs={
+            "td": {"class": "text-end d-none d-sm-table-cell"},
+            "th": {"class": "text-end d-none d-sm-table-cell"},
+        },
     )
     winners = tables.Column(verbose_name=_("Day winner"), orderable=False, empty_values=())
 
