@@ -2,7 +2,7 @@
 sized, in every language, with a check that nothing overflows a phone's width.
 
     python scripts/screenshots.py BASE_URL OUT_DIR [--login USER:PASSWORD] [--langs en,nl,sv,nb]
-        [--max-pages 120] [--readme docs/screenshot.png]
+        [--max-pages 120] [--readme docs/screenshot.png] [--readme-only]
 
 It crawls the public pages from `/` (and, with --login, the manager pages from `/manage/`),
 one example of each kind of address (a second player page shows nothing new), and writes
@@ -141,12 +141,19 @@ def main() -> int:
     parser.add_argument("--langs", default="en,nl,sv,nb")
     parser.add_argument("--max-pages", type=int, default=120)
     parser.add_argument("--readme", type=Path, help="write the README picture here")
-    parser.add_argument("--readme-page", default="/belgian-circuit/")
+    parser.add_argument("--readme-page", default="/belgian-circuit/2025/")
+    parser.add_argument(
+        "--readme-only", action="store_true", help="only the README picture, no crawl"
+    )
     args = parser.parse_args()
     base = args.base.rstrip("/")
     problems: list[str] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        if args.readme_only:
+            readme(browser, base, args.readme_page, args.readme or Path("docs/screenshot.png"))
+            browser.close()
+            return 0
         context = browser.new_context()
         page = context.new_page()
         paths = crawl(page, base, "/", args.max_pages)
