@@ -1,4 +1,4 @@
-"""One club evening in the browser: the competition leader takes attendance, pairs the round,
+"""Three club evenings in the browser: the competition leader takes attendance, pairs the round,
 prints the pairing list, enters the results with the keyboard, and the ranking list follows,
 every score opening its breakdown."""
 
@@ -21,7 +21,7 @@ def leader(django_user_model):
     return user
 
 
-def test_a_leader_runs_one_evening(live_server, page, leader):
+def test_a_leader_runs_three_evenings(live_server, page, leader):
     base = live_server.url
     page.goto(f"{base}/accounts/login/?next=/manage/")
     page.fill("input[name=username]", "leader")
@@ -80,3 +80,29 @@ def test_a_leader_runs_one_evening(live_server, page, leader):
     assert body.is_visible()
     assert "Score after round 3" in body.inner_text()
     assert "list after round 2" in body.inner_text()
+
+    # Evenings 4 and 5 the same way, attendance as last time (the defaults), whatever the
+    # pairer needs to relax with six players; every board's result typed.
+    for number, results in ((4, "1=0"), (5, "0=1")):
+        page.goto(f"{base}/manage/de-toren/2025-2026/")
+        page.click(f"text=Take attendance for evening {number}")
+        page.click("button:has-text('Save and pair')")
+        page.click("button:has-text('Publish this pairing')")
+        page.wait_for_selector("table.pairing-list")
+        boards = Game.objects.filter(round__number=number).count()
+        assert boards >= 2
+        page.click("text=Enter results")
+        page.wait_for_selector("#quick-result")
+        for board in range(1, boards + 1):
+            page.fill("#quick-result input[name=board]", str(board))
+            page.press("#quick-result input[name=board]", "Enter")
+            page.keyboard.type(results[(board - 1) % len(results)])
+            page.keyboard.press("Enter")
+            page.wait_for_selector(f".alert-success:has-text('Board {board}:')")
+        assert not Game.objects.filter(round__number=number, result="").exists()
+        page.click("text=Public page of this evening")
+        page.click("text=The list after this evening")
+        page.wait_for_selector(f"h1:has-text('Ranking list after round {number}')")
+        listed = page.inner_text("main")
+        for name in ("Jan de Vries", "Anouk Bakker", "Bram Visser", "Eva Smit", "Henk Mulder"):
+            assert name in listed
