@@ -143,10 +143,19 @@ def renamed(data: dict, slug: str) -> dict:
 
 
 def drop_series(slug: str) -> None:
-    from competitions.models import Series
+    """Cleanup, not timed: the series' seasons first (their results cascade, and some systems'
+    results protect the players), then the series, without per-row signals."""
+    from django.db import transaction
 
-    with no_recompute():
+    from competitions.models import Season, Series
+    from competitions.signals import bulk_write
+
+    with no_recompute(), bulk_write(), transaction.atomic():
+        Season.objects.filter(series__slug=slug).delete()
         Series.objects.filter(slug=slug).delete()
+
+
+drop_series.seasons_first = True
 
 
 # --- the figures -------------------------------------------------------------------------------
