@@ -81,19 +81,29 @@ def _claim(season: Season, version: int, *, force: bool) -> bool:
     )
 
 
+def _dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def _copy(model, columns: tuple[str, ...], rows: list[tuple], json_column: int) -> None:
+    """PostgreSQL's COPY of rows whose column `json_column` is JSON (encoded once here, no
+    per-row SQL and no client-side quoting of the JSON as a literal)."""
+    table = model._meta.db_table
+    sql = f"COPY {table} ({', '.join(columns)}) FROM STDIN"
+    with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
+        write = copy.write_row
+        for row in rows:
+            row = list(row)
+            row[json_column] = _dumps(row[json_column])
+            write(row)
+
+
 def _copy_rows(rows: list[tuple]) -> None:
-    """Write standings rows: PostgreSQL's COPY (no per-row SQL, JSON encoded once here), or a
-    bulk insert elsewhere."""
+    """Write standings rows: COPY on PostgreSQL, a bulk insert elsewhere."""
     if not rows:
         return
     if connection.vendor == "postgresql":
-        table = StandingsRow._meta.db_table
-        sql = f"COPY {table} ({', '.join(ROW_COLUMNS)}) FROM STDIN"
-        dumps = json.dumps
-        with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
-            write = copy.write_row
-            for row in rows:
-                write((*row[:6], dumps(row[6], ensure_ascii=False, allow_nan=False)))
+        _copy(StandingsRow, ROW_COLUMNS, rows, 6)
         return
     StandingsRow.objects.bulk_create(
         (StandingsRow(**dict(zip(ROW_COLUMNS, row, strict=True))) for row in rows),
@@ -101,31 +111,65 @@ def _copy_rows(rows: list[tuple]) -> None:
     )
 
 
-def _player_ids(season: Season) -> dict[str, int]:
-    return dict(Player.objects.filter(series_id=season.series_id).values_list("key", "pk"))
+TABLE_COLUMNS = ("id", "season_id", "kind", "key", "position", "data")
+
+
+def _write_tables(season: Season, batch: list[ComputedTable]) -> list[int]:
+    """Insert a batch of tables and give their ids: on PostgreSQL the ids are drawn from the
+    table's sequence first, then the tables written with COPY."""
+    if connection.vendor != "postgresql":
+        tables = StandingsTable.objects.bulk_create(
+            StandingsTable(season=season, kind=t.kind, key=t.key, position=t.position, data=t.data)
+            for t in batch
+        )
+        return [t.pk for t in tables]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+            [StandingsTable._meta.db_table, len(batch)],
+        )
+        ids = [pk for (pk,) in cursor.fetchall()]
+    _copy(
+        StandingsTable,
+        TABLE_COLUMNS,
+        [
+            (pk, season.pk, t.kind, t.key, t.position, t.data)
+            for pk, t in zip(ids, batch, strict=True)
+        ],
+        5,
+    )
+    return ids
 
 
 def _insert(season: Season, computed: Iterable[ComputedTable]) -> int:
     """Insert the tables and their rows, a batch of tables at a time (the computed tables may
     come from a generator, so a recompute need not hold them all). Returns the rows written."""
-    ids: dict[str, int] | None = None
+    ids: dict[str, int] = {}
     written = 0
     batch: list[ComputedTable] = []
     size = 0
 
     def flush() -> None:
-        nonlocal ids, written
+        nonlocal written
         if not batch:
             return
-        if ids is None:
-            ids = _player_ids(season)
-        tables = StandingsTable.objects.bulk_create(
-            StandingsTable(season=season, kind=t.kind, key=t.key, position=t.position, data=t.data)
+        # The players' ids: only those of keys not met in an earlier batch.
+        missing = {
+            row.player
             for t in batch
-        )
+            for row in t.rows
+            if row.player is not None and row.player not in ids
+        }
+        if missing:
+            ids.update(
+                Player.objects.filter(series_id=season.series_id, key__in=missing).values_list(
+                    "key", "pk"
+                )
+            )
+        table_ids = _write_tables(season, batch)
         rows = [
             (
-                table.pk,
+                table_id,
                 season.pk,
                 ids.get(row.player) if row.player is not None else None,
                 position,
@@ -133,7 +177,7 @@ def _insert(season: Season, computed: Iterable[ComputedTable]) -> int:
                 row.points,
                 row.detail,
             )
-            for table, t in zip(tables, batch, strict=True)
+            for table_id, t in zip(table_ids, batch, strict=True)
             for position, row in enumerate(t.rows)
         ]
         _copy_rows(rows)
@@ -152,23 +196,20 @@ def _insert(season: Season, computed: Iterable[ComputedTable]) -> int:
 
 def _delete_tables(season: Season, keys: Iterable[tuple[str, str]] | None = None) -> None:
     """Delete the season's stored tables (only those of these kinds and keys), rows first."""
-    tables = StandingsTable.objects.filter(season=season)
-    if keys is not None:
-        keys = list(keys)
-        if not keys:
-            return
-        match = Q()
-        for kind, key in keys:
-            match |= Q(kind=kind, key=key)
-        tables = tables.filter(match)
-        table_ids = list(tables.values_list("pk", flat=True))
-        if not table_ids:
-            return
-        StandingsRow.objects.filter(table_id__in=table_ids).delete()
-        StandingsTable.objects.filter(pk__in=table_ids).delete()
+    if keys is None:
+        # Rows first, in one statement (no signals listen to them: a fast delete), then tables.
+        StandingsRow.objects.filter(season=season).delete()
+        StandingsTable.objects.filter(season=season).delete()
         return
-    # Rows first, in one statement (no signals listen to them: a fast delete), then tables.
-    StandingsRow.objects.filter(season=season).delete()
+    keys = list(keys)
+    if not keys:
+        return
+    match = Q()
+    for kind, key in keys:
+        match |= Q(kind=kind, key=key)
+    tables = StandingsTable.objects.filter(match, season=season)
+    # Two statements: the rows of the tables (a subquery), then the tables.
+    StandingsRow.objects.filter(season=season, table__in=tables.values("pk")).delete()
     tables.delete()
 
 
