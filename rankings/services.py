@@ -195,22 +195,23 @@ def _insert(season: Season, computed: Iterable[ComputedTable]) -> int:
 
 
 def _delete_tables(season: Season, keys: Iterable[tuple[str, str]] | None = None) -> None:
-    """Delete the season's stored tables (only those of these kinds and keys), rows first."""
-    if keys is None:
-        # Rows first, in one statement (no signals listen to them: a fast delete), then tables.
-        StandingsRow.objects.filter(season=season).delete()
-        StandingsTable.objects.filter(season=season).delete()
-        return
-    keys = list(keys)
-    if not keys:
-        return
-    match = Q()
-    for kind, key in keys:
-        match |= Q(kind=kind, key=key)
-    tables = StandingsTable.objects.filter(match, season=season)
-    # Two statements: the rows of the tables (a subquery), then the tables.
-    StandingsRow.objects.filter(season=season, table__in=tables.values("pk")).delete()
-    tables.delete()
+    """Delete the season's stored tables (only those of these kinds and keys), rows first.
+
+    Plain DELETE statements: nothing listens to these rows' deletion and the rows go first, so
+    Django's collector (which would read every table's JSON to delete it) has nothing to do."""
+    tables = StandingsTable.objects.filter(season=season)
+    rows = StandingsRow.objects.filter(season=season)
+    if keys is not None:
+        keys = list(keys)
+        if not keys:
+            return
+        match = Q()
+        for kind, key in keys:
+            match |= Q(kind=kind, key=key)
+        tables = tables.filter(match)
+        rows = rows.filter(table__in=tables.values("pk"))
+    rows._raw_delete(rows.db)
+    tables._raw_delete(tables.db)
 
 
 def _store(season: Season, version: int, computed: Iterable[ComputedTable], *, force: bool) -> bool:
