@@ -18,7 +18,7 @@ from competitions.systems.boardgame.settings import (
     previous_label,
 )
 from rankings.engines import boardgame as engine
-from rankings.models import StandingsRow
+from rankings.models import StandingsRow, StandingsTable
 from rankings.systems import ComputedRow, ComputedTable
 
 KIND_TOURNAMENT = "tournament"
@@ -37,7 +37,11 @@ GAME_FIELDS = ("player", "rank", "points", "played", "finalist")
 
 
 def _num(value: Fraction | int) -> float | int:
-    return value if isinstance(value, int) else float(value)
+    if value.__class__ is int:
+        return value
+    # float(Fraction) without its generic numbers.Rational path: the same correctly rounded
+    # true division of the two integers.
+    return value.numerator / value.denominator
 
 
 def _regular_participant_counts(season: Season) -> list[int]:
@@ -154,10 +158,33 @@ def load_season(season: Season, *, with_history: bool = True) -> tuple[engine.Se
     return season_in, extras
 
 
+def stored_yearly(season: Season, *, stale_ok: bool = False) -> dict[str, Fraction] | None:
+    """The exact yearly totals of a season's stored standings, when they are current (a
+    recompute brings the seasons it reads up to date first, and `stale_ok` says only earlier
+    seasons changed since); None when they must be computed."""
+    if season.standings_version == 0:
+        return None
+    if season.standings_version < season.data_version and not stale_ok:
+        return None
+    data = (
+        StandingsTable.objects.filter(season=season, kind=KIND_YEARLY)
+        .values_list("data", flat=True)
+        .first()
+    )
+    exact = data.get("exact") if isinstance(data, dict) else None
+    if exact is None:
+        return None  # stored by a version that did not keep them
+    return {player: Fraction(value) for player, value in exact.items()}
+
+
 def _yearly_of(season: Season, back: int) -> dict[str, Fraction]:
-    """yearly(Y-back): computed from the stored season if there is one, else imported totals."""
+    """yearly(Y-back): read from the stored season's current standings, else computed from
+    its results, else the imported totals."""
     stored = _sibling(season, back)
     if stored is not None:
+        found = stored_yearly(stored)
+        if found is not None:
+            return found
         season_in, _extras = load_season(stored, with_history=False)
         return {row.player: row.points for row in engine.compute_season(season_in).yearly}
     label = previous_label(season.label, back)
@@ -262,112 +289,190 @@ def _explanations(season_in: engine.SeasonIn, out, table_numbers: dict) -> dict:
     return {
         "points": points,
         "game_tables": game_tables,
-        "ludo": {
-            player: [
-                _num(season_in.yearly_prev2.get(player, 0)),
-                _num(season_in.yearly_prev.get(player, 0)),
-                _num(yearly.get(player, 0)),
-            ]
-            for player in {*yearly, *season_in.yearly_prev, *season_in.yearly_prev2}
-        },
+        "ludo": _ludo_terms(yearly, season_in.yearly_prev, season_in.yearly_prev2),
     }
 
 
-def compute(season: Season) -> list[ComputedTable]:
-    season_in, extras = load_season(season)
-    out = engine.compute_season(season_in)
-    why = _explanations(season_in, out, extras["table_numbers"])
-    cap = cap_source(season)
-    tables: list[ComputedTable] = []
+def _tournament_tables(
+    out: engine.SeasonOut, extras: dict, cap: dict, only: set[int] | None = None
+):
+    """The tournaments' tables (only those of these tournament pks, when given)."""
     for position, (t_out, tournament) in enumerate(
         zip(out.tournaments, extras["tournaments"], strict=True)
     ):
-        tables.append(
-            ComputedTable(
-                kind=KIND_TOURNAMENT,
-                key=t_out.id,
-                position=position,
-                data={
-                    **_tournament_table(t_out, tournament, extras["table_numbers"][t_out.id]),
-                    "cap_source": cap,
-                },
-                rows=[
-                    _row(
-                        {
-                            "player": r.player,
-                            "rank": r.rank,
-                            "daily": _num(r.daily),
-                            "bonus": _num(r.bonus),
-                            "points": _num(r.points),
-                        }
-                    )
-                    for r in t_out.standings
-                ],
+        if only is not None and tournament.pk not in only:
+            continue
+        yield ComputedTable(
+            kind=KIND_TOURNAMENT,
+            key=t_out.id,
+            position=position,
+            data={
+                **_tournament_table(t_out, tournament, extras["table_numbers"][t_out.id]),
+                "cap_source": cap,
+            },
+            rows=[
+                _row(
+                    {
+                        "player": r.player,
+                        "rank": r.rank,
+                        "daily": _num(r.daily),
+                        "bonus": _num(r.bonus),
+                        "points": _num(r.points),
+                    }
+                )
+                for r in t_out.standings
+            ],
+        )
+
+
+def _yearly_table(out: engine.SeasonOut, why: dict) -> ComputedTable:
+    return ComputedTable(
+        kind=KIND_YEARLY,
+        # The exact totals, which later seasons read (LUDO) without computing this one again.
+        data={"exact": {r.player: str(r.points) for r in out.yearly}},
+        rows=[
+            _row(
+                {
+                    "player": r.player,
+                    "rank": r.rank,
+                    "points": _num(r.points),
+                    "counted": list(r.counted),
+                    "counted_points": [why["points"][r.player][t] for t in r.counted],
+                }
             )
-        )
-    tables.append(
-        ComputedTable(
-            kind=KIND_YEARLY,
-            rows=[
-                _row(
-                    {
-                        "player": r.player,
-                        "rank": r.rank,
-                        "points": _num(r.points),
-                        "counted": list(r.counted),
-                        "counted_points": [why["points"][r.player][t] for t in r.counted],
-                    }
-                )
-                for r in out.yearly
-            ],
-        )
+            for r in out.yearly
+        ],
     )
+
+
+def _ludo_terms(
+    yearly: dict[str, Fraction], prev: dict[str, Fraction], prev2: dict[str, Fraction]
+) -> dict[str, list]:
+    return {
+        player: [_num(prev2.get(player, 0)), _num(prev.get(player, 0)), _num(yearly.get(player, 0))]
+        for player in {*yearly, *prev, *prev2}
+    }
+
+
+def _ludo_table(season: Season, ludo, terms: dict) -> ComputedTable:
     labels = [previous_label(season.label, 2), previous_label(season.label, 1), season.label]
-    tables.append(
-        ComputedTable(
-            kind=KIND_LUDO,
-            data={"seasons": labels},
-            rows=[
-                _row(
-                    {
-                        "player": r.player,
-                        "rank": r.rank,
-                        "points": _num(r.points),
-                        "terms": why["ludo"].get(r.player, [0, 0, 0]),
-                    }
-                )
-                for r in out.ludo
-            ],
-        )
+    return ComputedTable(
+        kind=KIND_LUDO,
+        data={"seasons": labels},
+        rows=[
+            _row(
+                {
+                    "player": r.player,
+                    "rank": r.rank,
+                    "points": _num(r.points),
+                    "terms": terms.get(r.player, [0, 0, 0]),
+                }
+            )
+            for r in ludo
+        ],
     )
+
+
+def _game_tables(out: engine.SeasonOut, why: dict):
     slugs = game_slugs([game.game for game in out.games])
     for position, game in enumerate(out.games):
-        tables.append(
-            ComputedTable(
-                kind=KIND_GAME,
-                key=slugs[game.game],
-                position=position,
-                data={
-                    "game": game.game,
-                    "size": game.size,
-                    "tie_on_last_seat": game.tie_on_last_seat,
-                },
-                rows=[
-                    _row(
-                        {
-                            "player": r.player,
-                            "rank": r.rank,
-                            "points": _num(r.points),
-                            "played": r.played,
-                            "finalist": r.finalist,
-                            "tables": why["game_tables"][(game.game, r.player)],
-                        }
-                    )
-                    for r in game.rows
-                ],
-            )
+        yield ComputedTable(
+            kind=KIND_GAME,
+            key=slugs[game.game],
+            position=position,
+            data={
+                "game": game.game,
+                "size": game.size,
+                "tie_on_last_seat": game.tie_on_last_seat,
+            },
+            rows=[
+                _row(
+                    {
+                        "player": r.player,
+                        "rank": r.rank,
+                        "points": _num(r.points),
+                        "played": r.played,
+                        "finalist": r.finalist,
+                        "tables": why["game_tables"][(game.game, r.player)],
+                    }
+                )
+                for r in game.rows
+            ],
         )
-    return tables
+
+
+def compute(season: Season):
+    """Every standings table of the season, one at a time (a generator: the store writes them
+    in batches, so the whole season's JSON is never held at once)."""
+    season_in, extras = load_season(season)
+    out = engine.compute_season(season_in)
+    why = _explanations(season_in, out, extras["table_numbers"])
+    yield from _tournament_tables(out, extras, cap_source(season))
+    yield _yearly_table(out, why)
+    yield _ludo_table(season, out.ludo, why["ludo"])
+    yield from _game_tables(out, why)
+
+
+# --- incremental updates (Standings.update) ----------------------------------------------------
+
+SCOPE_TOURNAMENT = "t:"  # competitions.systems.boardgame.system.change_scope
+SCOPE_EARLIER = "earlier"
+
+
+def _cap_unchanged(season: Season, cap: dict) -> bool:
+    """Whether every stored tournament shows this cap and its source (the previous season's
+    participant counts among them)."""
+    stored = StandingsTable.objects.filter(season=season, kind=KIND_TOURNAMENT).values_list(
+        "data__cap_source", flat=True
+    )
+    return all(found == cap for found in stored)
+
+
+def update(season: Season, scopes: frozenset[str]):
+    """Recompute only what the changes reach: the changed tournaments' tables and the season's
+    aggregates (yearly, LUDO, per game); a change of an earlier season that leaves this
+    season's cap as it is recomputes only LUDO. None (a full compute) for anything else."""
+    from rankings.systems import Update
+
+    tournaments: set[int] = set()
+    earlier = False
+    for scope in scopes:
+        if scope == SCOPE_EARLIER:
+            earlier = True
+        elif scope.startswith(SCOPE_TOURNAMENT) and scope[2:].isdigit():
+            tournaments.add(int(scope[2:]))
+        else:
+            return None
+    if not tournaments and not earlier:
+        return None
+    cap = cap_source(season)
+    if earlier and not _cap_unchanged(season, cap):
+        return None  # the cap changed: every tournament's bonus may change
+    if not tournaments:
+        yearly = stored_yearly(season, stale_ok=True)  # a season's yearly reads no other season
+        if yearly is None:
+            return None
+        prev, prev2 = _yearly_of(season, 1), _yearly_of(season, 2)
+        ludo = engine.ludo_ranking(yearly, prev, prev2)
+        return Update(tables=[_ludo_table(season, ludo, _ludo_terms(yearly, prev, prev2))])
+    season_in, extras = load_season(season)
+    if not tournaments <= {t.pk for t in extras["tournaments"]}:
+        return None
+    out = engine.compute_season(season_in)
+    why = _explanations(season_in, out, extras["table_numbers"])
+    games = list(_game_tables(out, why))
+    stored_games = set(
+        StandingsTable.objects.filter(season=season, kind=KIND_GAME).values_list("key", flat=True)
+    )
+    return Update(
+        tables=[
+            *_tournament_tables(out, extras, cap, only=tournaments),
+            _yearly_table(out, why),
+            _ludo_table(season, out.ludo, why["ludo"]),
+            *games,
+        ],
+        remove=[(KIND_GAME, key) for key in stored_games - {g.key for g in games}],
+    )
 
 
 def _pick(row: dict, fields: tuple[str, ...]) -> dict:

@@ -15,6 +15,7 @@ attach(
         document=standings.document,
         flat_tables=standings.flat_tables,
         carry=standings.carry,
+        update=standings.update,
     ),
     pages=Pages(
         overview=views.overview,

@@ -5,11 +5,13 @@ season from the shared dispatcher; every number on them opens its computation (e
 import datetime
 from collections import defaultdict
 
+from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
 
 from competitions.models import Club, Season
 from competitions.systems.boardgame.settings import parse_settings
@@ -22,6 +24,27 @@ from rankings.views import export_or_render, season_context
 from . import explain
 from . import tables as t
 from .standings import KIND_GAME, KIND_LUDO, KIND_TOURNAMENT, KIND_YEARLY
+
+# A ranking shows this many lines a page; a tournament's round this many tables a page, and its
+# prize ceremony this many names until a visitor asks for all (a field of 2000 players is not
+# read at once).
+PER_PAGE = 100
+TABLES_PER_PAGE = 24
+CEREMONY_SHOWN = 100
+
+
+class LazyRow(dict):
+    """A table line whose explanations (callables) are made only when a cell shows them: a
+    page of a long ranking explains its own lines only."""
+
+    def get(self, key, default=None):
+        value = super().get(key, default)
+        return value() if callable(value) else value
+
+
+def _paginated(request, table):
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    return table
 
 
 def _date(value: str | None) -> datetime.date | None:
@@ -105,39 +128,68 @@ def overview(request, season: Season):
     )
 
 
-def _tournament_page_data(season: Season, stored) -> dict:
-    """The tournament's tables, rankings and ceremony with names and explanations."""
+def _page_number(request, name: str) -> int:
+    try:
+        return max(1, int(request.GET.get(name, 1)))
+    except (TypeError, ValueError):
+        return 1
+
+
+def _tournament_page_data(request, season: Season, stored) -> dict:
+    """The tournament's tables, rankings and ceremony with names and explanations; a page of
+    each round's tables, and explanations only for the lines shown."""
     data = stored.data
     people = People(season, [r["player"] for r in stored.row_details])
-    played = explain.rounds_by_player(data["tables"])
-    daily_rows = []
-    for r in stored.row_details:
-        daily_rows.append(
-            {
-                **people.decorate(r),
-                "daily_why": explain.daily_total(played[r["player"]], r["daily"]),
-                "bonus_why": explain.tournament_bonus(
-                    data["participants"], data["cap"], r["rank"], r["bonus"]
-                ),
-                "points_why": explain.tournament_points(r["daily"], r["bonus"], r["points"]),
-            }
+    played = None
+
+    def daily_why(r):
+        nonlocal played
+        if played is None:
+            played = explain.rounds_by_player(data["tables"])
+        return explain.daily_total(played[r["player"]], r["daily"])
+
+    daily_rows = [
+        LazyRow(
+            people.decorate(r),
+            daily_why=lambda r=r: daily_why(r),
+            bonus_why=lambda r=r: explain.tournament_bonus(
+                data["participants"], data["cap"], r["rank"], r["bonus"]
+            ),
+            points_why=lambda r=r: explain.tournament_points(r["daily"], r["bonus"], r["points"]),
         )
-    rounds: dict[int, list] = defaultdict(list)
+        for r in stored.row_details
+    ]
+    by_round: dict[int, list] = defaultdict(list)
     for tb in data["tables"]:
-        size = len(tb["results"])
-        rounds[tb["round"]].append(
-            {
-                "number": tb["number"],
-                "game": tb["game"],
-                "table": t.SeatTable(
-                    [
-                        {**people.decorate(r), "score_why": explain.seat_score(r, size)}
-                        for r in tb["results"]
-                    ]
-                ),
-            }
-        )
-    return {"people": people, "daily_rows": daily_rows, "rounds": sorted(rounds.items())}
+        by_round[tb["round"]].append(tb)
+    most = max((len(tbs) for tbs in by_round.values()), default=0)
+    pages = Paginator(range(most), TABLES_PER_PAGE)
+    page = pages.get_page(_page_number(request, "tables"))
+    shown = slice(page.start_index() - 1, page.end_index()) if most else slice(0, 0)
+    rounds = []
+    for number, tbs in sorted(by_round.items()):
+        entries = []
+        for tb in tbs[shown]:
+            size = len(tb["results"])
+            entries.append(
+                {
+                    "number": tb["number"],
+                    "game": tb["game"],
+                    "table": t.SeatTable(
+                        [
+                            {**people.decorate(r), "score_why": explain.seat_score(r, size)}
+                            for r in tb["results"]
+                        ]
+                    ),
+                }
+            )
+        rounds.append((number, entries))
+    return {
+        "people": people,
+        "daily_rows": daily_rows,
+        "rounds": rounds,
+        "tables_page": page if pages.num_pages > 1 else None,
+    }
 
 
 def tournament_detail(request, season: Season, tournament: str):
@@ -145,9 +197,9 @@ def tournament_detail(request, season: Season, tournament: str):
     if stored is None:
         raise Http404(_("No such tournament."))
     data = stored.data
-    page = _tournament_page_data(season, stored)
+    page = _tournament_page_data(request, season, stored)
     people = page["people"]
-    daily = t.DailyTable(page["daily_rows"])
+    daily = _paginated(request, t.DailyTable(page["daily_rows"]))
     clubs = {c.key: c.name for c in Club.objects.filter(series_id=season.series_id)}
     interclub = t.InterclubTable(
         [
@@ -160,6 +212,7 @@ def tournament_detail(request, season: Season, tournament: str):
             for c in data["interclub"]
         ]
     )
+    every_name = request.GET.get("ceremony") == "all"
     ceremony = [
         {
             "step": c["step"],
@@ -167,7 +220,7 @@ def tournament_detail(request, season: Season, tournament: str):
             "url": "" if "club" in c else player_url(season.series.slug, c["player"]),
             "club": "" if "club" in c else people.club(c["player"]),
         }
-        for c in data["ceremony"]
+        for c in (data["ceremony"] if every_name else data["ceremony"][:CEREMONY_SHOWN])
     ]
     context = season_context(
         request,
@@ -177,8 +230,11 @@ def tournament_detail(request, season: Season, tournament: str):
         state=progress(data, parse_settings(season.settings).rounds_per_tournament),
         daily_table=daily,
         rounds=page["rounds"],
+        tables_page=page["tables_page"],
         interclub_table=interclub,
         ceremony=ceremony,
+        ceremony_count=len(data["ceremony"]),
+        ceremony_more=len(data["ceremony"]) - len(ceremony),
         cap_why=explain.cap(data["cap_source"]) if data.get("cap_source") else "",
         live_url=season_url(season, "tournament_live", stored.key),
     )
@@ -246,14 +302,15 @@ def yearly(request, season: Season):
     people = People(season, [r["player"] for r in rows])
     table = t.YearlyTable(
         [
-            {
-                **people.decorate(r),
-                "counted_names": ", ".join(names.get(k, k) for k in r["counted"]),
-                "points_why": explain.yearly(r, names, best_n),
-            }
+            LazyRow(
+                people.decorate(r),
+                counted_names=", ".join(names.get(k, k) for k in r["counted"]),
+                points_why=lambda r=r: explain.yearly(r, names, best_n),
+            )
             for r in rows
         ]
     )
+    _paginated(request, table)
     return export_or_render(
         request,
         table,
@@ -269,8 +326,9 @@ def ludo(request, season: Season):
     labels = stored.data.get("seasons", []) if stored else []
     people = People(season, [r["player"] for r in rows])
     table = t.LudoTable(
-        [{**people.decorate(r), "points_why": explain.ludo(r, labels)} for r in rows]
+        [LazyRow(people.decorate(r), points_why=lambda r=r: explain.ludo(r, labels)) for r in rows]
     )
+    _paginated(request, table)
     return export_or_render(
         request,
         table,
@@ -309,8 +367,12 @@ def game_detail(request, season: Season, game: str):
     names = dict(season.tournaments.values_list("key", "name"))
     people = People(season, [r["player"] for r in rows])
     table = t.GameTable(
-        [{**people.decorate(r), "points_why": explain.per_game(r, names)} for r in rows]
+        [
+            LazyRow(people.decorate(r), points_why=lambda r=r: explain.per_game(r, names))
+            for r in rows
+        ]
     )
+    _paginated(request, table)
     return export_or_render(
         request,
         table,
