@@ -40,6 +40,7 @@ __all__ = [
     "draw_order",
     "game_rankings",
     "ludo_ranking",
+    "rank_games",
     "score_table",
     "tournament_bonus",
     "yearly_ranking",
@@ -465,8 +466,20 @@ def game_rankings(
                 score = seat.score
                 game_sums[seat.player] += score.numerator * (scale // score.denominator)
                 game_counts[seat.player] += 1
+    return rank_games(titles, sums, counts, scale, settings)
+
+
+def rank_games(
+    titles: Iterable[str],
+    sums: Mapping[str, Mapping[str, int]],
+    counts: Mapping[str, Mapping[str, int]],
+    scale: int,
+    settings: Settings,
+) -> list[GameRanking]:
+    """rules.md §1.5 from each game's sums of round scores (integers at `scale`: the exact sum
+    is sum / scale) and numbers of tables played, by player."""
     rankings = []
-    for game in sorted(titles):
+    for game in sorted(set(titles)):
         size = settings.final_table_sizes.get(game, settings.final_table_size)
         game_sums = sums.get(game, {})
         game_counts = counts.get(game, {})

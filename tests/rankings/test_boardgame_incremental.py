@@ -110,47 +110,36 @@ def table_of(season: Season, tournament: str, round_: int, number: int) -> Table
     )
 
 
-def test_one_changed_seat_updates_its_tournament_and_the_aggregates_only(
-    seasons, monkeypatch, django_capture_on_commit_callbacks
-):
-    from competitions.registry import get_system
+def table_ids(season: Season, kind: str = "tournament") -> dict[str, int]:
+    return dict(StandingsTable.objects.filter(season=season, kind=kind).values_list("key", "pk"))
 
-    computed = []
-    compute = get_system("boardgame-circuit").standings.compute
-    patch_standings(
-        monkeypatch, "boardgame-circuit", compute=lambda s: computed.append(s.pk) or compute(s)
-    )
+
+def test_one_changed_seat_updates_its_tournament_and_the_aggregates_only(
+    seasons, django_capture_on_commit_callbacks
+):
     last = seasons[-1]
-    before = dict(
-        StandingsTable.objects.filter(season=last, kind="tournament").values_list("key", "pk")
-    )
+    before = table_ids(last)
     with django_capture_on_commit_callbacks(execute=True):
         swap_ranks(table_of(last, "t2", 1, 1))
-    assert computed == [], "no full compute"
     last.refresh_from_db()
     assert not last.stale
-    after = dict(
-        StandingsTable.objects.filter(season=last, kind="tournament").values_list("key", "pk")
-    )
+    after = table_ids(last)
     assert after["t1"] == before["t1"] and after["t3"] == before["t3"], "other tournaments kept"
     assert after["t2"] != before["t2"]
     full_recompute_matches(seasons)
 
 
 def test_a_change_of_an_earlier_season_updates_what_later_seasons_read(
-    seasons, monkeypatch, django_capture_on_commit_callbacks
+    seasons, django_capture_on_commit_callbacks
 ):
-    from competitions.registry import get_system
-
-    computed = []
-    compute = get_system("boardgame-circuit").standings.compute
-    patch_standings(
-        monkeypatch, "boardgame-circuit", compute=lambda s: computed.append(s.pk) or compute(s)
-    )
+    before = [table_ids(s) for s in seasons]
+    ludo = [table_ids(s, "ludo") for s in seasons]
     with django_capture_on_commit_callbacks(execute=True):
         swap_ranks(table_of(seasons[0], "t1", 2, 2))
-    assert computed == [], "no full compute: the cap of 2024 is the same"
     assert not any(Season.objects.get(pk=s.pk).stale for s in seasons)
+    # Later seasons: the cap of 2024 is the same, so only their LUDO is made anew.
+    assert [table_ids(s) for s in seasons[1:]] == before[1:]
+    assert all(table_ids(s, "ludo") != old for s, old in zip(seasons[1:], ludo[1:], strict=True))
     full_recompute_matches(seasons)
 
 
@@ -245,6 +234,21 @@ def public_pages(season: Season) -> list[str]:
         season_url(season, "game", game.key),
         f"/{season.series.slug}/players/p1/",
     ]
+
+
+def test_a_replaced_compute_is_never_bypassed_by_the_update(
+    seasons, monkeypatch, django_capture_on_commit_callbacks
+):
+    from competitions.registry import get_system
+
+    computed = []
+    compute = get_system("boardgame-circuit").standings.compute
+    patch_standings(
+        monkeypatch, "boardgame-circuit", compute=lambda s: computed.append(s.pk) or compute(s)
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        swap_ranks(table_of(seasons[-1], "t2", 1, 1))
+    assert computed == [seasons[-1].pk]
 
 
 def test_pages_of_a_large_field_are_paginated_with_the_same_queries(client):

@@ -2,6 +2,7 @@
 
 import hashlib
 import json
+import math
 from collections import defaultdict
 from fractions import Fraction
 from typing import Any
@@ -93,29 +94,42 @@ def cap_source(season: Season) -> dict:
     return {"cap": None, "source": "none"}
 
 
-def load_season(season: Season, *, with_history: bool = True) -> tuple[engine.SeasonIn, dict]:
-    """The engine's input for a season, in a fixed number of queries, plus display extras."""
+def load_season(
+    season: Season, *, with_history: bool = True, only: set[int] | None = None
+) -> tuple[engine.SeasonIn, dict]:
+    """The engine's input for a season, in a fixed number of queries, plus display extras
+    (`only`: the tournaments of these pks only; `extras["tournaments"]` lists them all)."""
     settings = parse_settings(season.settings)
-    tournaments = list(season.tournaments.all())
-    seats = (
-        Seat.objects.filter(round__season=season)
-        .values_list(
-            "round__tournament_id",
-            "round__number",
-            "table_id",
-            "table__number",
-            "table__game",
-            "player__key",
-            "rank",
-        )
-        .order_by("round__tournament_id", "round__number", "table__number", "rank", "player__key")
-    )
+    every = list(season.tournaments.all())
+    tournaments = every if only is None else [t for t in every if t.pk in only]
+    seats = Seat.objects.filter(round__season=season)
+    if only is not None:
+        seats = seats.filter(round__tournament_id__in=only)
+    seats = seats.values_list(
+        "round__tournament_id",
+        "round__number",
+        "table_id",
+        "table__number",
+        "table__game",
+        "player__key",
+        "rank",
+    ).order_by("round__tournament_id", "round__number", "table__number", "rank", "player__key")
     tables: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
+    make_seat = engine.Seat
+    last_table = None
+    table_seats: list = []
+    # A table's seats come one after the other (the order above).
     for tournament_id, round_number, table_id, table_number, game, player, rank in seats:
-        table = tables[tournament_id].setdefault(
-            table_id, {"round": round_number, "number": table_number, "game": game, "seats": []}
-        )
-        table["seats"].append(engine.Seat(player=player, rank=rank))
+        if table_id != last_table:
+            table_seats = []
+            tables[tournament_id][table_id] = {
+                "round": round_number,
+                "number": table_number,
+                "game": game,
+                "seats": table_seats,
+            }
+            last_table = table_id
+        table_seats.append(make_seat(player, rank))
     tournaments_in = []
     table_numbers: dict[str, list[int]] = {}
     for t in tournaments:
@@ -154,7 +168,7 @@ def load_season(season: Season, *, with_history: bool = True) -> tuple[engine.Se
         yearly_prev=prev,
         yearly_prev2=prev2,
     )
-    extras = {"tournaments": tournaments, "table_numbers": table_numbers}
+    extras = {"tournaments": every, "table_numbers": table_numbers}
     return season_in, extras
 
 
@@ -215,6 +229,7 @@ def _tournament_table(out: engine.TournamentOut, tournament, numbers: list[int])
         "final": out.final,
         "participants": out.participants,
         "cap": out.cap,
+        "played": max((table.round for table in out.tables), default=0),
         "tables": [
             {
                 "round": table.round,
@@ -293,35 +308,64 @@ def _explanations(season_in: engine.SeasonIn, out, table_numbers: dict) -> dict:
     }
 
 
-def _tournament_tables(
-    out: engine.SeasonOut, extras: dict, cap: dict, only: set[int] | None = None
-):
-    """The tournaments' tables (only those of these tournament pks, when given)."""
+def _exact(out: engine.TournamentOut) -> dict:
+    """What the season's aggregates read of a tournament, exact, as integers at one scale: its
+    players' tournament points and, for a regular tournament, their sums of round scores and
+    tables played per game. An update reads these instead of computing the tournament again."""
+    scores = [seat.score for table in out.tables for seat in table.results]
+    scale = math.lcm(1, *{v.denominator for v in (*scores, *(r.points for r in out.standings))})
+    games: dict[str, dict[str, list[int]]] = defaultdict(dict)
+    if not out.final:
+        for table in out.tables:
+            by_player = games[table.game]
+            for seat in table.results:
+                score = seat.score
+                entry = by_player.setdefault(seat.player, [0, 0])
+                entry[0] += score.numerator * (scale // score.denominator)
+                entry[1] += 1
+    return {
+        "scale": scale,
+        "points": {
+            r.player: r.points.numerator * (scale // r.points.denominator) for r in out.standings
+        },
+        "titles": sorted({table.game for table in out.tables}),
+        "games": games,
+    }
+
+
+def _tournament_computed(
+    position: int, out: engine.TournamentOut, tournament, numbers: list[int], cap: dict
+) -> ComputedTable:
+    return ComputedTable(
+        kind=KIND_TOURNAMENT,
+        key=out.id,
+        position=position,
+        data={
+            **_tournament_table(out, tournament, numbers),
+            "cap_source": cap,
+            "exact": _exact(out),
+        },
+        rows=[
+            _row(
+                {
+                    "player": r.player,
+                    "rank": r.rank,
+                    "daily": _num(r.daily),
+                    "bonus": _num(r.bonus),
+                    "points": _num(r.points),
+                }
+            )
+            for r in out.standings
+        ],
+    )
+
+
+def _tournament_tables(out: engine.SeasonOut, extras: dict, cap: dict):
     for position, (t_out, tournament) in enumerate(
         zip(out.tournaments, extras["tournaments"], strict=True)
     ):
-        if only is not None and tournament.pk not in only:
-            continue
-        yield ComputedTable(
-            kind=KIND_TOURNAMENT,
-            key=t_out.id,
-            position=position,
-            data={
-                **_tournament_table(t_out, tournament, extras["table_numbers"][t_out.id]),
-                "cap_source": cap,
-            },
-            rows=[
-                _row(
-                    {
-                        "player": r.player,
-                        "rank": r.rank,
-                        "daily": _num(r.daily),
-                        "bonus": _num(r.bonus),
-                        "points": _num(r.points),
-                    }
-                )
-                for r in t_out.standings
-            ],
+        yield _tournament_computed(
+            position, t_out, tournament, extras["table_numbers"][t_out.id], cap
         )
 
 
@@ -455,23 +499,135 @@ def update(season: Season, scopes: frozenset[str]):
         prev, prev2 = _yearly_of(season, 1), _yearly_of(season, 2)
         ludo = engine.ludo_ranking(yearly, prev, prev2)
         return Update(tables=[_ludo_table(season, ludo, _ludo_terms(yearly, prev, prev2))])
-    season_in, extras = load_season(season)
-    if not tournaments <= {t.pk for t in extras["tournaments"]}:
+    return _update_tournaments(season, tournaments, cap)
+
+
+def _update_tournaments(season: Season, changed: set[int], cap: dict):
+    """Compute the changed tournaments; the others' exact points and per-game sums come from
+    their stored tables; the yearly, LUDO and per-game tables are made anew from both."""
+    from rankings.systems import Update
+
+    season_in, extras = load_season(season, only=changed)
+    every = extras["tournaments"]
+    if not changed <= {t.pk for t in every}:
         return None
-    out = engine.compute_season(season_in)
-    why = _explanations(season_in, out, extras["table_numbers"])
-    games = list(_game_tables(out, why))
+    settings = season_in.settings
+    computed = {
+        t_in.id: engine.compute_tournament(t_in, season_in.clubs, season_in.cap, settings)
+        for t_in in season_in.tournaments
+    }
+    stored = dict(
+        StandingsTable.objects.filter(season=season, kind=KIND_TOURNAMENT).values_list(
+            "key", "data__exact"
+        )
+    )
+    exact: dict[str, dict] = {}
+    for t in every:
+        if t.key in computed:
+            exact[t.key] = _exact(computed[t.key])
+        elif isinstance(stored.get(t.key), dict):
+            exact[t.key] = stored[t.key]
+        else:
+            return None  # stored before the exact parts were kept: compute in full
+    # The yearly ranking from each tournament's exact points (only player and points count).
+    outs = [
+        computed.get(t.key)
+        or engine.TournamentOut(
+            id=t.key,
+            final=t.final,
+            participants=0,
+            cap=None,
+            standings=tuple(
+                engine.DailyRow(p, 0, Fraction(0), Fraction(0), Fraction(n, exact[t.key]["scale"]))
+                for p, n in exact[t.key]["points"].items()
+            ),
+            tables=(),
+            interclub=(),
+            ceremony=(),
+        )
+        for t in every
+    ]
+    yearly = engine.yearly_ranking(outs, settings.best_n)
+    # Per game: the sums at one common scale.
+    regular = [t for t in every if not t.final]
+    scale = math.lcm(1, *(exact[t.key]["scale"] for t in regular))
+    sums: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for t in regular:
+        factor = scale // exact[t.key]["scale"]
+        for game, players in exact[t.key]["games"].items():
+            game_sums, game_counts = sums[game], counts[game]
+            for player, (total, played) in players.items():
+                game_sums[player] += total * factor
+                game_counts[player] += played
+    titles = {title for t in every for title in exact[t.key]["titles"]}
+    games = engine.rank_games(titles, sums, counts, scale, settings)
+    totals = {r.player: r.points for r in yearly}
+    ludo = engine.ludo_ranking(totals, season_in.yearly_prev, season_in.yearly_prev2)
+    out = engine.SeasonOut(
+        tournaments=tuple(outs), yearly=tuple(yearly), ludo=tuple(ludo), games=tuple(games)
+    )
+    points: dict[str, dict] = defaultdict(dict)
+    for t_out in outs:
+        for r in t_out.standings:
+            points[r.player][t_out.id] = _num(r.points)
+    why = {
+        "points": points,
+        "game_tables": _stored_game_tables(season, every, computed, extras["table_numbers"]),
+        "ludo": _ludo_terms(totals, season_in.yearly_prev, season_in.yearly_prev2),
+    }
+    game_tables = list(_game_tables(out, why))
     stored_games = set(
         StandingsTable.objects.filter(season=season, kind=KIND_GAME).values_list("key", flat=True)
     )
     return Update(
         tables=[
-            *_tournament_tables(out, extras, cap, only=tournaments),
+            *(
+                _tournament_computed(
+                    position, computed[t.key], t, extras["table_numbers"][t.key], cap
+                )
+                for position, t in enumerate(every)
+                if t.key in computed
+            ),
             _yearly_table(out, why),
             _ludo_table(season, out.ludo, why["ludo"]),
-            *games,
+            *game_tables,
         ],
-        remove=[(KIND_GAME, key) for key in stored_games - {g.key for g in games}],
+        remove=[(KIND_GAME, key) for key in stored_games - {g.key for g in game_tables}],
+    )
+
+
+def _stored_game_tables(season: Season, every, computed: dict, table_numbers: dict) -> dict:
+    """Each player's tables of each game (what a per-game line explains): the stored ones of
+    unchanged tournaments, the changed tournaments' anew, in season order."""
+    by_tournament: dict[tuple[str, str], dict[str, list]] = defaultdict(lambda: defaultdict(list))
+    games = dict(
+        StandingsTable.objects.filter(season=season, kind=KIND_GAME).values_list(
+            "key", "data__game"
+        )
+    )
+    rows = StandingsRow.objects.filter(season=season, table__kind=KIND_GAME).values_list(
+        "table__key", "detail"
+    )
+    for key, detail in rows:
+        for entry in detail.get("tables", []):
+            if entry[0] not in computed:
+                by_tournament[(games[key], detail["player"])][entry[0]].append(entry)
+    for t_id, t_out in computed.items():
+        if t_out.final:
+            continue
+        for table, number in zip(t_out.tables, table_numbers[t_id], strict=True):
+            for seat in table.results:
+                by_tournament[(table.game, seat.player)][t_id].append(
+                    [t_id, table.round, number, _num(seat.score)]
+                )
+    order = [t.key for t in every]
+    return defaultdict(
+        list,
+        {
+            key: [entry for t_id in order for entry in found.get(t_id, [])]
+            for key, found in by_tournament.items()
+        },
     )
 
 

@@ -6,6 +6,7 @@ import datetime
 from collections import defaultdict
 
 from django.core.paginator import Paginator
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import render
 from django.utils import timezone
@@ -15,6 +16,7 @@ from django_tables2 import RequestConfig
 
 from competitions.models import Club, Season
 from competitions.systems.boardgame.settings import parse_settings
+from rankings.models import StandingsRow, StandingsTable
 from rankings.people import People
 from rankings.selectors import standings_table, stored_tables
 from rankings.tables import display_points, explained
@@ -54,7 +56,9 @@ def _date(value: str | None) -> datetime.date | None:
 def progress(data: dict, rounds_per_tournament: int) -> dict:
     """Whether a tournament is over: its date has passed, or every round has tables. Until
     then its ranking is the standing after the rounds played, not a result."""
-    played = max((tb["round"] for tb in data["tables"]), default=0)
+    played = data.get("played")
+    if played is None:
+        played = max((tb["round"] for tb in data["tables"]), default=0)
     day = _date(data["date"])
     finished = played > 0 and (
         played >= rounds_per_tournament or (day is not None and day < timezone.localdate())
@@ -70,24 +74,53 @@ def _player_links(people: People, keys) -> str:
     )
 
 
+SUMMARY_FIELDS = ("name", "date", "final", "participants", "cap", "cap_source", "played", "game")
+
+
+def _overview_data(season: Season) -> tuple[list[dict], list[dict], list[dict], dict]:
+    """(tournaments, games, top of the yearly ranking, each tournament's leaders) in two
+    queries, without loading the tournaments' tables (one of 2000 players stores 1,000): a
+    few keys of each stored table, then the lines shown."""
+    tournaments, games = [], []
+    for kind, key, *values in (
+        StandingsTable.objects.filter(season=season, kind__in=[KIND_TOURNAMENT, KIND_GAME])
+        .order_by("kind", "position")
+        .values_list("kind", "key", *(f"data__{f}" for f in SUMMARY_FIELDS))
+    ):
+        found = {"key": key, **dict(zip(SUMMARY_FIELDS, values, strict=True))}
+        (tournaments if kind == KIND_TOURNAMENT else games).append(found)
+    yearly: list[dict] = []
+    leaders: dict[str, list[str]] = {tb["key"]: [] for tb in tournaments}
+    for kind, key, detail in (
+        StandingsRow.objects.filter(season=season)
+        .filter(
+            Q(table__kind=KIND_YEARLY, position__lt=10) | Q(table__kind=KIND_TOURNAMENT, rank=1)
+        )
+        .order_by("table__kind", "table__position", "position")
+        .values_list("table__kind", "table__key", "detail")
+    ):
+        if kind == KIND_YEARLY:
+            yearly.append(detail)
+        elif key in leaders:
+            leaders[key].append(detail["player"])
+    for tb in tournaments:
+        if tb["played"] is None:  # stored before "played" was: count the rounds of its tables
+            data = StandingsTable.objects.get(season=season, kind=KIND_TOURNAMENT, key=tb["key"])
+            tb["played"] = max((x["round"] for x in data.data["tables"]), default=0)
+    return tournaments, games, yearly, leaders
+
+
 def overview(request, season: Season):
-    stored = defaultdict(list)
-    for table in stored_tables(season, [KIND_TOURNAMENT, KIND_YEARLY, KIND_GAME], rows_limit=10):
-        stored[table.kind].append(table)
-    tournaments = stored[KIND_TOURNAMENT]
-    yearly = stored[KIND_YEARLY][0].row_details if stored[KIND_YEARLY] else []
-    leaders = {
-        tb.key: [r["player"] for r in tb.row_details if r["rank"] == 1] for tb in tournaments
-    }
+    tournaments, game_tables, yearly, leaders = _overview_data(season)
     people = People(
         season, [r["player"] for r in yearly] + [k for ws in leaders.values() for k in ws]
     )
     rounds = parse_settings(season.settings).rounds_per_tournament
     rows = []
     for tb in tournaments:
-        state = progress(tb.data, rounds)
-        winners = _player_links(people, leaders[tb.key])
-        if leaders[tb.key] and not state["finished"]:
+        state = progress(tb, rounds)
+        winners = _player_links(people, leaders[tb["key"]])
+        if leaders[tb["key"]] and not state["finished"]:
             winners = format_html(
                 '{} <span class="badge text-bg-info">{}</span>',
                 winners,
@@ -95,11 +128,11 @@ def overview(request, season: Season):
             )
         rows.append(
             {
-                "date": _date(tb.data["date"]),
-                "name": tb.data["name"] + (" ★" if tb.data["final"] else ""),
-                "participants": tb.data["participants"],
+                "date": _date(tb["date"]),
+                "name": tb["name"] + (" ★" if tb["final"] else ""),
+                "participants": tb["participants"],
                 "winners_html": winners or "–",
-                "url": season_url(season, "tournament", tb.key),
+                "url": season_url(season, "tournament", tb["key"]),
             }
         )
     top = t.YearlyTable(
@@ -107,11 +140,8 @@ def overview(request, season: Season):
         orderable=False,
         exclude=("counted_names", "club"),
     )
-    games = [
-        {"game": g.data["game"], "url": season_url(season, "game", g.key)}
-        for g in stored[KIND_GAME]
-    ]
-    cap_source = tournaments[0].data.get("cap_source") if tournaments else None
+    games = [{"game": g["game"], "url": season_url(season, "game", g["key"])} for g in game_tables]
+    cap_source = tournaments[0]["cap_source"] if tournaments else None
     return render(
         request,
         "rankings/boardgame/season.html",
@@ -122,7 +152,7 @@ def overview(request, season: Season):
             tournament_table=t.TournamentListTable(rows, orderable=False),
             top_table=top,
             games=games,
-            cap=tournaments[0].data["cap"] if tournaments else None,
+            cap=tournaments[0]["cap"] if tournaments else None,
             cap_why=explain.cap(cap_source) if cap_source else "",
         ),
     )
