@@ -275,3 +275,22 @@ def test_pages_of_a_large_field_are_paginated_with_the_same_queries(client):
     assert '<a href="?ceremony=all">' not in everyone
     yearly = client.get(public_pages(large)[2]).content.decode()
     assert "page=2" in yearly, "100 lines a page"
+
+
+def test_a_replacing_import_may_move_the_final_and_reorder_a_table(
+    seasons, django_capture_on_commit_callbacks
+):
+    from competitions.interchange import export_competition, import_file
+    from competitions.models import Tournament
+
+    data = export_competition(seasons[-1])
+    for t in data["tournaments"]:
+        t["final"] = t["id"] == "t1"
+    results = data["tournaments"][1]["rounds"][0]["tables"][0]["results"]
+    results.reverse()
+    with django_capture_on_commit_callbacks(execute=True):
+        result = import_file(data, replace=True)
+    assert Tournament.objects.get(season=seasons[-1], final=True).key == "t1"
+    assert export_competition(seasons[-1]) == data
+    assert not result.changes.none
+    full_recompute_matches(seasons)

@@ -204,6 +204,13 @@ def _write(ctx: ReadContext, read_tournaments: list) -> None:
         if old is not None and not tournament.seed_given:
             tournament.draw_seed = old.draw_seed  # a file without a seed keeps the stored one
         tournaments.append(tournament)
+    if stored:
+        # The database allows one final a season, row by row: a final that moves (or goes)
+        # gives up its flag first; the sync below records the change.
+        final = next((t.key for t in tournaments if t.final), None)
+        moved = [t.pk for t in stored.values() if t.final and t.key != final]
+        if moved:
+            Tournament.objects.filter(pk__in=moved).update(final=False)
     ctx.sync.rows(
         Tournament,
         tournaments,
