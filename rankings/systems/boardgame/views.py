@@ -31,7 +31,7 @@ from .standings import KIND_GAME, KIND_LUDO, KIND_TOURNAMENT, KIND_YEARLY
 # prize ceremony this many names until a visitor asks for all (a field of 2000 players is not
 # read at once).
 PER_PAGE = 100
-TABLES_PER_PAGE = 24
+TABLES_PER_PAGE = 12
 CEREMONY_SHOWN = 100
 
 
