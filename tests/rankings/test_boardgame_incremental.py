@@ -275,6 +275,9 @@ def test_pages_of_a_large_field_are_paginated_with_the_same_queries(client):
     assert '<a href="?ceremony=all">' not in everyone
     yearly = client.get(public_pages(large)[2]).content.decode()
     assert "page=2" in yearly, "100 lines a page"
+    for query in ("?page=2", "?page=9", "?sort=player&page=2", "?per_page=150&page=2"):
+        shown = client.get(public_pages(large)[2] + query).content.decode()
+        assert shown.count("Player p") >= 50, query  # every line shown has its name
 
 
 def test_a_replacing_import_may_move_the_final_and_reorder_a_table(

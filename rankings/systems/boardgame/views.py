@@ -44,6 +44,30 @@ class LazyRow(dict):
         return value() if callable(value) else value
 
 
+def _shown(request, count: int) -> slice:
+    """The lines of a ranking the page shows (the same page django-tables2 picks): all when
+    the table is sorted by a column or downloaded; else only they need names and clubs."""
+    if request.GET.get("sort") or request.GET.get("_export"):
+        return slice(None)
+    try:
+        per_page = max(1, int(request.GET.get("per_page", PER_PAGE)))
+    except ValueError:
+        per_page = PER_PAGE
+    pages = max(1, -(-count // per_page))
+    page = min(_page_number(request, "page"), pages)
+    return slice((page - 1) * per_page, page * per_page)
+
+
+def _people_rows(request, season: Season, rows: list[dict]) -> tuple[People, list[dict]]:
+    """The ranking's lines, those shown with the player's name and club (one People for them
+    only: a ranking of 2000 players shows 100 a page)."""
+    shown = _shown(request, len(rows))
+    people = People(season, [r["player"] for r in rows[shown]])
+    decorated = list(rows)
+    decorated[shown] = [people.decorate(r) for r in rows[shown]]
+    return people, decorated
+
+
 def _paginated(request, table):
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     return table
@@ -329,15 +353,15 @@ def yearly(request, season: Season):
     _stored, rows = _rows(season, KIND_YEARLY)
     names = dict(season.tournaments.values_list("key", "name"))
     best_n = parse_settings(season.settings).best_n
-    people = People(season, [r["player"] for r in rows])
+    _people, decorated = _people_rows(request, season, rows)
     table = t.YearlyTable(
         [
             LazyRow(
-                people.decorate(r),
+                r,
                 counted_names=", ".join(names.get(k, k) for k in r["counted"]),
                 points_why=lambda r=r: explain.yearly(r, names, best_n),
             )
-            for r in rows
+            for r in decorated
         ]
     )
     _paginated(request, table)
@@ -354,9 +378,9 @@ def yearly(request, season: Season):
 def ludo(request, season: Season):
     stored, rows = _rows(season, KIND_LUDO)
     labels = stored.data.get("seasons", []) if stored else []
-    people = People(season, [r["player"] for r in rows])
+    _people, decorated = _people_rows(request, season, rows)
     table = t.LudoTable(
-        [LazyRow(people.decorate(r), points_why=lambda r=r: explain.ludo(r, labels)) for r in rows]
+        [LazyRow(r, points_why=lambda r=r: explain.ludo(r, labels)) for r in decorated]
     )
     _paginated(request, table)
     return export_or_render(
@@ -395,12 +419,9 @@ def game_detail(request, season: Season, game: str):
     if stored is None:
         raise Http404(_("No such game in this season."))
     names = dict(season.tournaments.values_list("key", "name"))
-    people = People(season, [r["player"] for r in rows])
+    _people, decorated = _people_rows(request, season, rows)
     table = t.GameTable(
-        [
-            LazyRow(people.decorate(r), points_why=lambda r=r: explain.per_game(r, names))
-            for r in rows
-        ]
+        [LazyRow(r, points_why=lambda r=r: explain.per_game(r, names)) for r in decorated]
     )
     _paginated(request, table)
     return export_or_render(
