@@ -6,6 +6,7 @@ by the stored seed, so recomputing gives the same result every time.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -39,6 +40,7 @@ __all__ = [
     "draw_order",
     "game_rankings",
     "ludo_ranking",
+    "rank_games",
     "score_table",
     "tournament_bonus",
     "yearly_ranking",
@@ -242,31 +244,47 @@ def average_places(ranks: Sequence[int]) -> list[Fraction]:
     return places
 
 
-def score_table(table: TableIn) -> TableOut:
-    """rules.md §1.1: placement points, win bonus and tie-break fraction of every seat."""
-    x = len(table.seats)
-    ranks = [seat.rank for seat in table.seats]
+def _score_pattern(ranks: tuple[int, ...]) -> tuple[tuple[Fraction, ...], ...]:
+    """rules.md §1.1 for one table's entered ranks: (place, placement, bonus, fraction, score)
+    of each seat, in the order of `ranks`."""
+    x = len(ranks)
     places = average_places(ranks)
     placements = [Fraction(100) * (x - p) / (x - 1) for p in places]
     total_placement = sum(placements, Fraction(0))  # always 50 * x
     best = min(ranks)
-    results = []
-    for seat, place, placement in zip(table.seats, places, placements, strict=True):
-        bonus = Fraction(x) if seat.rank == best else Fraction(0)
+    parts = []
+    for rank, place, placement in zip(ranks, places, placements, strict=True):
+        bonus = Fraction(x) if rank == best else Fraction(0)
         fraction = placement / total_placement
-        results.append(
-            SeatScore(
-                player=seat.player,
-                rank=seat.rank,
-                place=place,
-                placement=placement,
-                bonus=bonus,
-                fraction=fraction,
-                score=placement + bonus + fraction,
-            )
-        )
+        parts.append((place, placement, bonus, fraction, placement + bonus + fraction))
+    return tuple(parts)
+
+
+# A table's scores depend only on its entered ranks, and a circuit has few distinct tables (3 to 6
+# seats, a few tie patterns): each pattern is computed once, exactly, and reused.
+_PATTERNS: dict[tuple[int, ...], tuple[tuple[Fraction, ...], ...]] = {}
+
+
+def score_table(table: TableIn) -> TableOut:
+    """rules.md §1.1: placement points, win bonus and tie-break fraction of every seat."""
+    ranks = tuple(seat.rank for seat in table.seats)
+    parts = _PATTERNS.get(ranks)
+    if parts is None:
+        parts = _score_pattern(ranks)
+        if len(_PATTERNS) < 10_000:
+            _PATTERNS[ranks] = parts
+    results = [
+        SeatScore(seat.player, seat.rank, *part)
+        for seat, part in zip(table.seats, parts, strict=True)
+    ]
     results.sort(key=lambda s: (s.rank, s.player))
     return TableOut(round=table.round, game=table.game, results=tuple(results))
+
+
+def _scale(values: Iterable[Fraction]) -> int:
+    """The least common denominator of exact values: summing them as integers at this scale is
+    exact, and far cheaper than summing Fractions."""
+    return math.lcm(1, *{v.denominator for v in values})
 
 
 # --- §1.2 tournament --------------------------------------------------------------------------
@@ -344,21 +362,25 @@ def compute_tournament(
 ) -> TournamentOut:
     """rules.md §1.2: daily ranking, tournament bonus, interclub and prize ceremony."""
     tables = tuple(score_table(table) for table in t.tables)
-    daily: dict[str, Fraction] = defaultdict(Fraction)
+    # Daily totals as integers at one exact scale (see _scale): the same order, ties and values.
+    scale = _scale(seat.score for table in tables for seat in table.results)
+    scaled: dict[str, int] = defaultdict(int)
     for table in tables:
         for seat in table.results:
-            daily[seat.player] += seat.score
-    participants = len(daily)
+            score = seat.score
+            scaled[seat.player] += score.numerator * (scale // score.denominator)
+    participants = len(scaled)
     standings = []
-    for rank, player in rank_by(daily, key=lambda p: daily[p], tie_order=lambda p: p):
-        bonus = Fraction(tournament_bonus(participants, rank, cap))
+    for rank, player in rank_by(scaled, key=scaled.__getitem__, tie_order=lambda p: p):
+        bonus = tournament_bonus(participants, rank, cap)
+        daily = Fraction(scaled[player], scale)
         standings.append(
             DailyRow(
                 player=player,
                 rank=rank,
-                daily=daily[player],
-                bonus=bonus,
-                points=daily[player] + bonus,
+                daily=daily,
+                bonus=Fraction(bonus),
+                points=Fraction(scaled[player] + bonus * scale, scale),
             )
         )
     interclub = _interclub(standings, clubs, settings.interclub_counted)
@@ -430,22 +452,41 @@ def game_rankings(
     if len(tournaments_in) != len(tournaments_out):
         raise ValueError("tournaments_in and tournaments_out must match one to one")
     titles = {table.game for t in tournaments_in for table in t.tables}
-    sums: dict[str, dict[str, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
+    regular = [
+        t_out for t_in, t_out in zip(tournaments_in, tournaments_out, strict=True) if not t_in.final
+    ]
+    # Sums as integers at one exact scale (see _scale).
+    scale = _scale(seat.score for t in regular for table in t.tables for seat in table.results)
+    sums: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for t_in, t_out in zip(tournaments_in, tournaments_out, strict=True):
-        if t_in.final:
-            continue
+    for t_out in regular:
         for table in t_out.tables:
+            game_sums, game_counts = sums[table.game], counts[table.game]
             for seat in table.results:
-                sums[table.game][seat.player] += seat.score
-                counts[table.game][seat.player] += 1
+                score = seat.score
+                game_sums[seat.player] += score.numerator * (scale // score.denominator)
+                game_counts[seat.player] += 1
+    return rank_games(titles, sums, counts, scale, settings)
+
+
+def rank_games(
+    titles: Iterable[str],
+    sums: Mapping[str, Mapping[str, int]],
+    counts: Mapping[str, Mapping[str, int]],
+    scale: int,
+    settings: Settings,
+) -> list[GameRanking]:
+    """rules.md §1.5 from each game's sums of round scores (integers at `scale`: the exact sum
+    is sum / scale) and numbers of tables played, by player."""
     rankings = []
-    for game in sorted(titles):
+    for game in sorted(set(titles)):
         size = settings.final_table_sizes.get(game, settings.final_table_size)
         game_sums = sums.get(game, {})
         game_counts = counts.get(game, {})
         # Dividing by at least 4 keeps a player with one lucky table from topping the ranking.
-        points = {p: s / (max(game_counts[p], 3) + 1) for p, s in game_sums.items()}
+        points = {
+            p: Fraction(s, scale * (max(game_counts[p], 3) + 1)) for p, s in game_sums.items()
+        }
         rows = tuple(
             GameRow(
                 player=p,

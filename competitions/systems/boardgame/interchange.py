@@ -1,10 +1,10 @@
 """The boardgame-circuit section of the competition file (interchange.md)."""
 
 import math
+from collections import defaultdict
 from typing import Any
 
 from django.utils.translation import gettext as _
-from simple_history.utils import bulk_create_with_history
 
 from competitions.interchange import (
     FileError,
@@ -18,11 +18,15 @@ from competitions.interchange import (
     whole,
 )
 from competitions.models import Player, Round, Season, Tournament
+from competitions.sync import delete_with_history
 
 from .models import HistoricTotal, Seat, Table
 from .settings import parse_settings
 
 MAX_TOTAL = 10**12
+
+# A replacing import writes only what differs (competitions.sync), in bulk.
+SYNC = True
 
 
 def _number(value: Any, path: str) -> float:
@@ -39,7 +43,7 @@ def _number(value: Any, path: str) -> float:
 
 def _read_history(data: dict, ctx: ReadContext) -> None:
     history = field_of(data, "history", "", list, _("a list"), required=False, default=[])
-    totals = []
+    totals: list[HistoricTotal] = []
     seen_labels: set[str] = set()
     for i, entry in enumerate(history):
         path = f"history[{i}]"
@@ -63,7 +67,15 @@ def _read_history(data: dict, ctx: ReadContext) -> None:
                     points=_number(points, join(join(path, "yearly"), key)),
                 )
             )
-    bulk_create_with_history(totals, HistoricTotal)
+    ctx.sync.rows(
+        HistoricTotal,
+        totals,
+        existing=HistoricTotal.objects.filter(season=ctx.season).select_related("player")
+        if ctx.replacing
+        else None,
+        key=lambda h: (h.label, h.player.key),
+        fields=["points"],
+    )
 
 
 def _read_previous_participants(data: dict, season: Season) -> None:
@@ -81,8 +93,9 @@ def _read_previous_participants(data: dict, season: Season) -> None:
         expect(count, int, path, _("a whole number"))
         if count < 1:
             raise FileError(path, _("must be at least 1"))
-    season.previous_participants = counts
-    season.save(update_fields=["previous_participants"])
+    if season.previous_participants != counts:
+        season.previous_participants = counts
+        season.save(update_fields=["previous_participants"])
 
 
 def _read_table(raw: Any, path: str, ctx: ReadContext, seated: dict[str, str]) -> tuple[str, list]:
@@ -114,6 +127,8 @@ def _read_table(raw: Any, path: str, ctx: ReadContext, seated: dict[str, str]) -
 
 
 def read(data: dict, ctx: ReadContext) -> None:
+    """Validate the whole section first, then write it level by level in bulk (ctx.sync): a
+    fresh import creates every row, a replacing one writes only what differs."""
     season = ctx.season
     settings = parse_settings(season.settings)
     _read_history(data, ctx)
@@ -121,7 +136,8 @@ def read(data: dict, ctx: ReadContext) -> None:
     tournaments = field_of(data, "tournaments", "", list, _("a list"), required=False, default=[])
     keys: set[str] = set()
     final_path = None
-    seats: list[Seat] = []
+    # (tournament, [(round, [(table, [(player, rank)])])])
+    read_tournaments: list[tuple[Tournament, list]] = []
     for i, raw in enumerate(tournaments):
         path = f"tournaments[{i}]"
         expect(raw, dict, path, _("an object"))
@@ -150,7 +166,8 @@ def read(data: dict, ctx: ReadContext) -> None:
         seed = whole(raw, "draw_seed", path, required=False, minimum=0, maximum=2**63 - 1)
         if seed is not None:
             fields["draw_seed"] = seed
-        tournament = Tournament.objects.create(**fields)
+        tournament = Tournament(**fields)
+        tournament.seed_given = seed is not None
         rounds = field_of(raw, "rounds", path, list, _("a list"), required=False, default=[])
         if len(rounds) > settings.rounds_per_tournament:
             raise FileError(
@@ -158,21 +175,144 @@ def read(data: dict, ctx: ReadContext) -> None:
                 _("%(n)s rounds, but a tournament has at most %(max)s (rounds_per_tournament)")
                 % {"n": len(rounds), "max": settings.rounds_per_tournament},
             )
+        read_rounds = []
         for r, raw_round in enumerate(rounds):
             rpath = join(join(path, "rounds"), r)
             expect(raw_round, dict, rpath, _("an object"))
-            round_ = Round.objects.create(season=season, tournament=tournament, number=r + 1)
+            round_ = Round(season=season, tournament=tournament, number=r + 1)
             seated: dict[str, str] = {}
             tables = field_of(raw_round, "tables", rpath, list, _("a list"))
+            read_tables = []
             for n, raw_table in enumerate(tables):
                 game, table_seats = _read_table(
                     raw_table, join(join(rpath, "tables"), n), ctx, seated
                 )
-                table = Table.objects.create(round=round_, number=n + 1, game=game)
-                seats.extend(
-                    Seat(table=table, round=round_, player=p, rank=rank) for p, rank in table_seats
-                )
-    bulk_create_with_history(seats, Seat)
+                read_tables.append((Table(round=round_, number=n + 1, game=game), table_seats))
+            read_rounds.append((round_, read_tables))
+        read_tournaments.append((tournament, read_rounds))
+    _write(ctx, read_tournaments)
+
+
+def _write(ctx: ReadContext, read_tournaments: list) -> None:
+    """Store the validated tournaments, rounds, tables and seats, parents first."""
+    season = ctx.season
+    replacing = ctx.replacing
+    stored = {t.key: t for t in Tournament.objects.filter(season=season)} if replacing else None
+    tournaments = []
+    for tournament, _rounds in read_tournaments:
+        old = stored.get(tournament.key) if stored else None
+        if old is not None and not tournament.seed_given:
+            tournament.draw_seed = old.draw_seed  # a file without a seed keeps the stored one
+        tournaments.append(tournament)
+    if stored:
+        # The database allows one final a season, row by row: a final that moves (or goes)
+        # gives up its flag first; the sync below records the change.
+        final = next((t.key for t in tournaments if t.final), None)
+        moved = [t.pk for t in stored.values() if t.final and t.key != final]
+        if moved:
+            Tournament.objects.filter(pk__in=moved).update(final=False)
+    ctx.sync.rows(
+        Tournament,
+        tournaments,
+        existing=list(stored.values()) if stored is not None else None,
+        key=lambda t: t.key,
+        fields=["name", "date", "final", "draw_seed"],
+    )
+    rounds = []
+    for tournament, read_rounds in read_tournaments:
+        for round_, _tables in read_rounds:
+            round_.tournament = tournament  # its pk is known now
+            rounds.append(round_)
+    ctx.sync.rows(
+        Round,
+        rounds,
+        existing=Round.objects.filter(season=season, tournament__isnull=False).select_related(
+            "tournament"
+        )
+        if replacing
+        else None,
+        key=lambda r: (r.tournament.key, r.number),
+        fields=[],
+        label=lambda r: f"{r.tournament.key} round {r.number}",
+    )
+    tables = []
+    for _tournament, read_rounds in read_tournaments:
+        for round_, read_tables in read_rounds:
+            for table, _seats in read_tables:
+                table.round = round_
+                tables.append(table)
+    ctx.sync.rows(
+        Table,
+        tables,
+        existing=Table.objects.filter(round__season=season).select_related("round__tournament")
+        if replacing
+        else None,
+        key=lambda t: (t.round.tournament.key, t.round.number, t.number),
+        fields=["game"],
+        label=lambda t: f"{t.round.tournament.key} round {t.round.number} table {t.number}",
+    )
+    seats = [
+        Seat(table=table, round=round_, player=player, rank=rank)
+        for _tournament, read_rounds in read_tournaments
+        for round_, read_tables in read_rounds
+        for table, table_seats in read_tables
+        for player, rank in table_seats
+    ]
+    existing = None
+    rebuilt: list[Seat] = []
+    if replacing:
+        existing, rebuilt = _seats_to_keep(season, seats)
+    # A seat is the player's in its round (the database allows one): moving to another table
+    # of the round changes it.
+    ctx.sync.rows(
+        Seat,
+        seats,
+        existing=existing,
+        key=_seat_key,
+        fields=["table_id", "rank"],
+        label=lambda s: f"{s.round.tournament.key} round {s.round.number} {s.player.key}",
+    )
+    if rebuilt:
+        # Reported as what they are: a seat of the same player in the same round changed.
+        report = ctx.sync.changes[-1]
+        old = {_seat_key(s): (s.table.number, s.rank) for s in rebuilt}
+        new = {_seat_key(s): (s.table.number, s.rank) for s in seats}
+        label = {k: f"{k[0]} round {k[1]} {k[2]}" for k in old}
+        recreated = {label[k] for k in old if k in new}
+        report.added = [a for a in report.added if a not in recreated]
+        report.changed += sorted(label[k] for k in old if k in new and new[k] != old[k])
+        report.removed += sorted(label[k] for k in old if k not in new)
+
+
+def _seat_key(seat: Seat) -> tuple:
+    return (seat.round.tournament.key, seat.round.number, seat.player.key)
+
+
+def _seats_to_keep(season: Season, seats: list[Seat]) -> tuple[list[Seat], list[Seat]]:
+    """The stored seats a replacing import may update in place, and those it deletes first.
+
+    A table's results keep the file's order (the export writes them in the order they were
+    stored): where a round's seats are not stored in the file's order, or sit differently, the
+    round's stored seats are deleted now (with history) and the file's are created anew."""
+    stored = list(
+        Seat.objects.filter(round__season=season)
+        .select_related("round__tournament", "player", "table")
+        .order_by("id")
+    )
+
+    def layout(rows: list[Seat]) -> dict:
+        """{(tournament, round): {table number: players in order}}"""
+        found: dict[tuple, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
+        for s in rows:
+            found[(s.round.tournament.key, s.round.number)][s.table.number].append(s.player.key)
+        return found
+
+    before, after = layout(stored), layout(seats)
+    rounds = {key for key in before if key in after and before[key] != after[key]}
+    rebuilt = [s for s in stored if (s.round.tournament.key, s.round.number) in rounds]
+    delete_with_history(Seat, rebuilt)
+    keep = [s for s in stored if (s.round.tournament.key, s.round.number) not in rounds]
+    return keep, rebuilt
 
 
 def _season_players(season: Season) -> list[Player]:

@@ -2,6 +2,7 @@
 
 from django.utils.translation import gettext_lazy as _
 
+from competitions.models import Round
 from competitions.registry import DemoSeries, SystemSpec, register
 
 from . import demo
@@ -9,6 +10,19 @@ from .models import HistoricTotal, Seat, Table
 from .settings import SPEC as SETTINGS
 
 KEY = "boardgame-circuit"
+
+
+def change_scope(model, row) -> str | None:
+    """What one changed table or seat reaches: its tournament ("t:<pk>"), and from there the
+    season's aggregates (rankings.systems.boardgame.standings.update). Anything else (an
+    imported total) recomputes the whole season."""
+    if model not in (Seat, Table) or not row.round_id:
+        return None
+    tournament_id = (
+        Round.objects.filter(pk=row.round_id).values_list("tournament_id", flat=True).first()
+    )
+    return f"t:{tournament_id}" if tournament_id else None
+
 
 register(
     SystemSpec(
@@ -22,6 +36,7 @@ register(
         },
         # The cap reads the previous season, LUDO the two before.
         reads_earlier_seasons=2,
+        change_scope=change_scope,
         file_section="competitions.systems.boardgame.interchange",
         manage_urls=("competitions.systems.boardgame.urls",),
         manage_panel="competitions.systems.boardgame.views.season_panel",

@@ -2,6 +2,7 @@
 
 import hashlib
 import json
+import math
 from collections import defaultdict
 from fractions import Fraction
 from typing import Any
@@ -18,7 +19,7 @@ from competitions.systems.boardgame.settings import (
     previous_label,
 )
 from rankings.engines import boardgame as engine
-from rankings.models import StandingsRow
+from rankings.models import StandingsRow, StandingsTable
 from rankings.systems import ComputedRow, ComputedTable
 
 KIND_TOURNAMENT = "tournament"
@@ -37,7 +38,11 @@ GAME_FIELDS = ("player", "rank", "points", "played", "finalist")
 
 
 def _num(value: Fraction | int) -> float | int:
-    return value if isinstance(value, int) else float(value)
+    if value.__class__ is int:
+        return value
+    # float(Fraction) without its generic numbers.Rational path: the same correctly rounded
+    # true division of the two integers.
+    return value.numerator / value.denominator
 
 
 def _regular_participant_counts(season: Season) -> list[int]:
@@ -89,29 +94,42 @@ def cap_source(season: Season) -> dict:
     return {"cap": None, "source": "none"}
 
 
-def load_season(season: Season, *, with_history: bool = True) -> tuple[engine.SeasonIn, dict]:
-    """The engine's input for a season, in a fixed number of queries, plus display extras."""
+def load_season(
+    season: Season, *, with_history: bool = True, only: set[int] | None = None
+) -> tuple[engine.SeasonIn, dict]:
+    """The engine's input for a season, in a fixed number of queries, plus display extras
+    (`only`: the tournaments of these pks only; `extras["tournaments"]` lists them all)."""
     settings = parse_settings(season.settings)
-    tournaments = list(season.tournaments.all())
-    seats = (
-        Seat.objects.filter(round__season=season)
-        .values_list(
-            "round__tournament_id",
-            "round__number",
-            "table_id",
-            "table__number",
-            "table__game",
-            "player__key",
-            "rank",
-        )
-        .order_by("round__tournament_id", "round__number", "table__number", "rank", "player__key")
-    )
+    every = list(season.tournaments.all())
+    tournaments = every if only is None else [t for t in every if t.pk in only]
+    seats = Seat.objects.filter(round__season=season)
+    if only is not None:
+        seats = seats.filter(round__tournament_id__in=only)
+    seats = seats.values_list(
+        "round__tournament_id",
+        "round__number",
+        "table_id",
+        "table__number",
+        "table__game",
+        "player__key",
+        "rank",
+    ).order_by("round__tournament_id", "round__number", "table__number", "rank", "player__key")
     tables: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
+    make_seat = engine.Seat
+    last_table = None
+    table_seats: list = []
+    # A table's seats come one after the other (the order above).
     for tournament_id, round_number, table_id, table_number, game, player, rank in seats:
-        table = tables[tournament_id].setdefault(
-            table_id, {"round": round_number, "number": table_number, "game": game, "seats": []}
-        )
-        table["seats"].append(engine.Seat(player=player, rank=rank))
+        if table_id != last_table:
+            table_seats = []
+            tables[tournament_id][table_id] = {
+                "round": round_number,
+                "number": table_number,
+                "game": game,
+                "seats": table_seats,
+            }
+            last_table = table_id
+        table_seats.append(make_seat(player, rank))
     tournaments_in = []
     table_numbers: dict[str, list[int]] = {}
     for t in tournaments:
@@ -150,14 +168,37 @@ def load_season(season: Season, *, with_history: bool = True) -> tuple[engine.Se
         yearly_prev=prev,
         yearly_prev2=prev2,
     )
-    extras = {"tournaments": tournaments, "table_numbers": table_numbers}
+    extras = {"tournaments": every, "table_numbers": table_numbers}
     return season_in, extras
 
 
+def stored_yearly(season: Season, *, stale_ok: bool = False) -> dict[str, Fraction] | None:
+    """The exact yearly totals of a season's stored standings, when they are current (a
+    recompute brings the seasons it reads up to date first, and `stale_ok` says only earlier
+    seasons changed since); None when they must be computed."""
+    if season.standings_version == 0:
+        return None
+    if season.standings_version < season.data_version and not stale_ok:
+        return None
+    data = (
+        StandingsTable.objects.filter(season=season, kind=KIND_YEARLY)
+        .values_list("data", flat=True)
+        .first()
+    )
+    exact = data.get("exact") if isinstance(data, dict) else None
+    if exact is None:
+        return None  # stored by a version that did not keep them
+    return {player: Fraction(value) for player, value in exact.items()}
+
+
 def _yearly_of(season: Season, back: int) -> dict[str, Fraction]:
-    """yearly(Y-back): computed from the stored season if there is one, else imported totals."""
+    """yearly(Y-back): read from the stored season's current standings, else computed from
+    its results, else the imported totals."""
     stored = _sibling(season, back)
     if stored is not None:
+        found = stored_yearly(stored)
+        if found is not None:
+            return found
         season_in, _extras = load_season(stored, with_history=False)
         return {row.player: row.points for row in engine.compute_season(season_in).yearly}
     label = previous_label(season.label, back)
@@ -188,6 +229,7 @@ def _tournament_table(out: engine.TournamentOut, tournament, numbers: list[int])
         "final": out.final,
         "participants": out.participants,
         "cap": out.cap,
+        "played": max((table.round for table in out.tables), default=0),
         "tables": [
             {
                 "round": table.round,
@@ -262,112 +304,331 @@ def _explanations(season_in: engine.SeasonIn, out, table_numbers: dict) -> dict:
     return {
         "points": points,
         "game_tables": game_tables,
-        "ludo": {
-            player: [
-                _num(season_in.yearly_prev2.get(player, 0)),
-                _num(season_in.yearly_prev.get(player, 0)),
-                _num(yearly.get(player, 0)),
-            ]
-            for player in {*yearly, *season_in.yearly_prev, *season_in.yearly_prev2}
-        },
+        "ludo": _ludo_terms(yearly, season_in.yearly_prev, season_in.yearly_prev2),
     }
 
 
-def compute(season: Season) -> list[ComputedTable]:
-    season_in, extras = load_season(season)
-    out = engine.compute_season(season_in)
-    why = _explanations(season_in, out, extras["table_numbers"])
-    cap = cap_source(season)
-    tables: list[ComputedTable] = []
+def _exact(out: engine.TournamentOut) -> dict:
+    """What the season's aggregates read of a tournament, exact, as integers at one scale: its
+    players' tournament points and, for a regular tournament, their sums of round scores and
+    tables played per game. An update reads these instead of computing the tournament again."""
+    scores = [seat.score for table in out.tables for seat in table.results]
+    scale = math.lcm(1, *{v.denominator for v in (*scores, *(r.points for r in out.standings))})
+    games: dict[str, dict[str, list[int]]] = defaultdict(dict)
+    if not out.final:
+        for table in out.tables:
+            by_player = games[table.game]
+            for seat in table.results:
+                score = seat.score
+                entry = by_player.setdefault(seat.player, [0, 0])
+                entry[0] += score.numerator * (scale // score.denominator)
+                entry[1] += 1
+    return {
+        "scale": scale,
+        "points": {
+            r.player: r.points.numerator * (scale // r.points.denominator) for r in out.standings
+        },
+        "titles": sorted({table.game for table in out.tables}),
+        "games": games,
+    }
+
+
+def _tournament_computed(
+    position: int, out: engine.TournamentOut, tournament, numbers: list[int], cap: dict
+) -> ComputedTable:
+    return ComputedTable(
+        kind=KIND_TOURNAMENT,
+        key=out.id,
+        position=position,
+        data={
+            **_tournament_table(out, tournament, numbers),
+            "cap_source": cap,
+            "exact": _exact(out),
+        },
+        rows=[
+            _row(
+                {
+                    "player": r.player,
+                    "rank": r.rank,
+                    "daily": _num(r.daily),
+                    "bonus": _num(r.bonus),
+                    "points": _num(r.points),
+                }
+            )
+            for r in out.standings
+        ],
+    )
+
+
+def _tournament_tables(out: engine.SeasonOut, extras: dict, cap: dict):
     for position, (t_out, tournament) in enumerate(
         zip(out.tournaments, extras["tournaments"], strict=True)
     ):
-        tables.append(
-            ComputedTable(
-                kind=KIND_TOURNAMENT,
-                key=t_out.id,
-                position=position,
-                data={
-                    **_tournament_table(t_out, tournament, extras["table_numbers"][t_out.id]),
-                    "cap_source": cap,
-                },
-                rows=[
-                    _row(
-                        {
-                            "player": r.player,
-                            "rank": r.rank,
-                            "daily": _num(r.daily),
-                            "bonus": _num(r.bonus),
-                            "points": _num(r.points),
-                        }
-                    )
-                    for r in t_out.standings
-                ],
+        yield _tournament_computed(
+            position, t_out, tournament, extras["table_numbers"][t_out.id], cap
+        )
+
+
+def _yearly_table(out: engine.SeasonOut, why: dict) -> ComputedTable:
+    return ComputedTable(
+        kind=KIND_YEARLY,
+        # The exact totals, which later seasons read (LUDO) without computing this one again.
+        data={"exact": {r.player: str(r.points) for r in out.yearly}},
+        rows=[
+            _row(
+                {
+                    "player": r.player,
+                    "rank": r.rank,
+                    "points": _num(r.points),
+                    "counted": list(r.counted),
+                    "counted_points": [why["points"][r.player][t] for t in r.counted],
+                }
             )
-        )
-    tables.append(
-        ComputedTable(
-            kind=KIND_YEARLY,
-            rows=[
-                _row(
-                    {
-                        "player": r.player,
-                        "rank": r.rank,
-                        "points": _num(r.points),
-                        "counted": list(r.counted),
-                        "counted_points": [why["points"][r.player][t] for t in r.counted],
-                    }
-                )
-                for r in out.yearly
-            ],
-        )
+            for r in out.yearly
+        ],
     )
+
+
+def _ludo_terms(
+    yearly: dict[str, Fraction], prev: dict[str, Fraction], prev2: dict[str, Fraction]
+) -> dict[str, list]:
+    return {
+        player: [_num(prev2.get(player, 0)), _num(prev.get(player, 0)), _num(yearly.get(player, 0))]
+        for player in {*yearly, *prev, *prev2}
+    }
+
+
+def _ludo_table(season: Season, ludo, terms: dict) -> ComputedTable:
     labels = [previous_label(season.label, 2), previous_label(season.label, 1), season.label]
-    tables.append(
-        ComputedTable(
-            kind=KIND_LUDO,
-            data={"seasons": labels},
-            rows=[
-                _row(
-                    {
-                        "player": r.player,
-                        "rank": r.rank,
-                        "points": _num(r.points),
-                        "terms": why["ludo"].get(r.player, [0, 0, 0]),
-                    }
-                )
-                for r in out.ludo
-            ],
-        )
+    return ComputedTable(
+        kind=KIND_LUDO,
+        data={"seasons": labels},
+        rows=[
+            _row(
+                {
+                    "player": r.player,
+                    "rank": r.rank,
+                    "points": _num(r.points),
+                    "terms": terms.get(r.player, [0, 0, 0]),
+                }
+            )
+            for r in ludo
+        ],
     )
+
+
+def _game_tables(out: engine.SeasonOut, why: dict):
     slugs = game_slugs([game.game for game in out.games])
     for position, game in enumerate(out.games):
-        tables.append(
-            ComputedTable(
-                kind=KIND_GAME,
-                key=slugs[game.game],
-                position=position,
-                data={
-                    "game": game.game,
-                    "size": game.size,
-                    "tie_on_last_seat": game.tie_on_last_seat,
-                },
-                rows=[
-                    _row(
-                        {
-                            "player": r.player,
-                            "rank": r.rank,
-                            "points": _num(r.points),
-                            "played": r.played,
-                            "finalist": r.finalist,
-                            "tables": why["game_tables"][(game.game, r.player)],
-                        }
-                    )
-                    for r in game.rows
-                ],
-            )
+        yield ComputedTable(
+            kind=KIND_GAME,
+            key=slugs[game.game],
+            position=position,
+            data={
+                "game": game.game,
+                "size": game.size,
+                "tie_on_last_seat": game.tie_on_last_seat,
+            },
+            rows=[
+                _row(
+                    {
+                        "player": r.player,
+                        "rank": r.rank,
+                        "points": _num(r.points),
+                        "played": r.played,
+                        "finalist": r.finalist,
+                        "tables": why["game_tables"][(game.game, r.player)],
+                    }
+                )
+                for r in game.rows
+            ],
         )
-    return tables
+
+
+def compute(season: Season):
+    """Every standings table of the season, one at a time (a generator: the store writes them
+    in batches, so the whole season's JSON is never held at once)."""
+    season_in, extras = load_season(season)
+    out = engine.compute_season(season_in)
+    why = _explanations(season_in, out, extras["table_numbers"])
+    yield from _tournament_tables(out, extras, cap_source(season))
+    yield _yearly_table(out, why)
+    yield _ludo_table(season, out.ludo, why["ludo"])
+    yield from _game_tables(out, why)
+
+
+# --- incremental updates (Standings.update) ----------------------------------------------------
+
+SCOPE_TOURNAMENT = "t:"  # competitions.systems.boardgame.system.change_scope
+SCOPE_EARLIER = "earlier"
+
+
+def _cap_unchanged(season: Season, cap: dict) -> bool:
+    """Whether every stored tournament shows this cap and its source (the previous season's
+    participant counts among them)."""
+    stored = StandingsTable.objects.filter(season=season, kind=KIND_TOURNAMENT).values_list(
+        "data__cap_source", flat=True
+    )
+    return all(found == cap for found in stored)
+
+
+def update(season: Season, scopes: frozenset[str]):
+    """Recompute only what the changes reach: the changed tournaments' tables and the season's
+    aggregates (yearly, LUDO, per game); a change of an earlier season that leaves this
+    season's cap as it is recomputes only LUDO. None (a full compute) for anything else."""
+    from rankings.systems import Update
+
+    tournaments: set[int] = set()
+    earlier = False
+    for scope in scopes:
+        if scope == SCOPE_EARLIER:
+            earlier = True
+        elif scope.startswith(SCOPE_TOURNAMENT) and scope[2:].isdigit():
+            tournaments.add(int(scope[2:]))
+        else:
+            return None
+    if not tournaments and not earlier:
+        return None
+    cap = cap_source(season)
+    if earlier and not _cap_unchanged(season, cap):
+        return None  # the cap changed: every tournament's bonus may change
+    if not tournaments:
+        yearly = stored_yearly(season, stale_ok=True)  # a season's yearly reads no other season
+        if yearly is None:
+            return None
+        prev, prev2 = _yearly_of(season, 1), _yearly_of(season, 2)
+        ludo = engine.ludo_ranking(yearly, prev, prev2)
+        return Update(tables=[_ludo_table(season, ludo, _ludo_terms(yearly, prev, prev2))])
+    return _update_tournaments(season, tournaments, cap)
+
+
+def _update_tournaments(season: Season, changed: set[int], cap: dict):
+    """Compute the changed tournaments; the others' exact points and per-game sums come from
+    their stored tables; the yearly, LUDO and per-game tables are made anew from both."""
+    from rankings.systems import Update
+
+    season_in, extras = load_season(season, only=changed)
+    every = extras["tournaments"]
+    if not changed <= {t.pk for t in every}:
+        return None
+    settings = season_in.settings
+    computed = {
+        t_in.id: engine.compute_tournament(t_in, season_in.clubs, season_in.cap, settings)
+        for t_in in season_in.tournaments
+    }
+    stored = dict(
+        StandingsTable.objects.filter(season=season, kind=KIND_TOURNAMENT).values_list(
+            "key", "data__exact"
+        )
+    )
+    exact: dict[str, dict] = {}
+    for t in every:
+        if t.key in computed:
+            exact[t.key] = _exact(computed[t.key])
+        elif isinstance(stored.get(t.key), dict):
+            exact[t.key] = stored[t.key]
+        else:
+            return None  # stored before the exact parts were kept: compute in full
+    # The yearly ranking from each tournament's exact points (only player and points count).
+    outs = [
+        computed.get(t.key)
+        or engine.TournamentOut(
+            id=t.key,
+            final=t.final,
+            participants=0,
+            cap=None,
+            standings=tuple(
+                engine.DailyRow(p, 0, Fraction(0), Fraction(0), Fraction(n, exact[t.key]["scale"]))
+                for p, n in exact[t.key]["points"].items()
+            ),
+            tables=(),
+            interclub=(),
+            ceremony=(),
+        )
+        for t in every
+    ]
+    yearly = engine.yearly_ranking(outs, settings.best_n)
+    # Per game: the sums at one common scale.
+    regular = [t for t in every if not t.final]
+    scale = math.lcm(1, *(exact[t.key]["scale"] for t in regular))
+    sums: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for t in regular:
+        factor = scale // exact[t.key]["scale"]
+        for game, players in exact[t.key]["games"].items():
+            game_sums, game_counts = sums[game], counts[game]
+            for player, (total, played) in players.items():
+                game_sums[player] += total * factor
+                game_counts[player] += played
+    titles = {title for t in every for title in exact[t.key]["titles"]}
+    games = engine.rank_games(titles, sums, counts, scale, settings)
+    totals = {r.player: r.points for r in yearly}
+    ludo = engine.ludo_ranking(totals, season_in.yearly_prev, season_in.yearly_prev2)
+    out = engine.SeasonOut(
+        tournaments=tuple(outs), yearly=tuple(yearly), ludo=tuple(ludo), games=tuple(games)
+    )
+    points: dict[str, dict] = defaultdict(dict)
+    for t_out in outs:
+        for r in t_out.standings:
+            points[r.player][t_out.id] = _num(r.points)
+    why = {
+        "points": points,
+        "game_tables": _stored_game_tables(season, every, computed, extras["table_numbers"]),
+        "ludo": _ludo_terms(totals, season_in.yearly_prev, season_in.yearly_prev2),
+    }
+    game_tables = list(_game_tables(out, why))
+    stored_games = set(
+        StandingsTable.objects.filter(season=season, kind=KIND_GAME).values_list("key", flat=True)
+    )
+    return Update(
+        tables=[
+            *(
+                _tournament_computed(
+                    position, computed[t.key], t, extras["table_numbers"][t.key], cap
+                )
+                for position, t in enumerate(every)
+                if t.key in computed
+            ),
+            _yearly_table(out, why),
+            _ludo_table(season, out.ludo, why["ludo"]),
+            *game_tables,
+        ],
+        remove=[(KIND_GAME, key) for key in stored_games - {g.key for g in game_tables}],
+    )
+
+
+def _stored_game_tables(season: Season, every, computed: dict, table_numbers: dict) -> dict:
+    """Each player's tables of each game (what a per-game line explains): the stored ones of
+    unchanged tournaments, the changed tournaments' anew, in season order."""
+    by_tournament: dict[tuple[str, str], dict[str, list]] = defaultdict(lambda: defaultdict(list))
+    games = dict(
+        StandingsTable.objects.filter(season=season, kind=KIND_GAME).values_list(
+            "key", "data__game"
+        )
+    )
+    rows = StandingsRow.objects.filter(season=season, table__kind=KIND_GAME).values_list(
+        "table__key", "detail"
+    )
+    for key, detail in rows:
+        for entry in detail.get("tables", []):
+            if entry[0] not in computed:
+                by_tournament[(games[key], detail["player"])][entry[0]].append(entry)
+    for t_id, t_out in computed.items():
+        if t_out.final:
+            continue
+        for table, number in zip(t_out.tables, table_numbers[t_id], strict=True):
+            for seat in table.results:
+                by_tournament[(table.game, seat.player)][t_id].append(
+                    [t_id, table.round, number, _num(seat.score)]
+                )
+    order = [t.key for t in every]
+    return defaultdict(
+        list,
+        {
+            key: [entry for t_id in order for entry in found.get(t_id, [])]
+            for key, found in by_tournament.items()
+        },
+    )
 
 
 def _pick(row: dict, fields: tuple[str, ...]) -> dict:

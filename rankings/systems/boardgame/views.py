@@ -5,14 +5,18 @@ season from the shared dispatcher; every number on them opens its computation (e
 import datetime
 from collections import defaultdict
 
+from django.core.paginator import Paginator
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
 
 from competitions.models import Club, Season
 from competitions.systems.boardgame.settings import parse_settings
+from rankings.models import StandingsRow, StandingsTable
 from rankings.people import People
 from rankings.selectors import standings_table, stored_tables
 from rankings.tables import display_points, explained
@@ -23,6 +27,51 @@ from . import explain
 from . import tables as t
 from .standings import KIND_GAME, KIND_LUDO, KIND_TOURNAMENT, KIND_YEARLY
 
+# A ranking shows this many lines a page; a tournament's round this many tables a page, and its
+# prize ceremony this many names until a visitor asks for all (a field of 2000 players is not
+# read at once).
+PER_PAGE = 100
+TABLES_PER_PAGE = 12
+CEREMONY_SHOWN = 100
+
+
+class LazyRow(dict):
+    """A table line whose explanations (callables) are made only when a cell shows them: a
+    page of a long ranking explains its own lines only."""
+
+    def get(self, key, default=None):
+        value = super().get(key, default)
+        return value() if callable(value) else value
+
+
+def _shown(request, count: int) -> slice:
+    """The lines of a ranking the page shows (the same page django-tables2 picks): all when
+    the table is sorted by a column or downloaded; else only they need names and clubs."""
+    if request.GET.get("sort") or request.GET.get("_export"):
+        return slice(None)
+    try:
+        per_page = max(1, int(request.GET.get("per_page", PER_PAGE)))
+    except ValueError:
+        per_page = PER_PAGE
+    pages = max(1, -(-count // per_page))
+    page = min(_page_number(request, "page"), pages)
+    return slice((page - 1) * per_page, page * per_page)
+
+
+def _people_rows(request, season: Season, rows: list[dict]) -> tuple[People, list[dict]]:
+    """The ranking's lines, those shown with the player's name and club (one People for them
+    only: a ranking of 2000 players shows 100 a page)."""
+    shown = _shown(request, len(rows))
+    people = People(season, [r["player"] for r in rows[shown]])
+    decorated = list(rows)
+    decorated[shown] = [people.decorate(r) for r in rows[shown]]
+    return people, decorated
+
+
+def _paginated(request, table):
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    return table
+
 
 def _date(value: str | None) -> datetime.date | None:
     return datetime.date.fromisoformat(value) if value else None
@@ -31,7 +80,9 @@ def _date(value: str | None) -> datetime.date | None:
 def progress(data: dict, rounds_per_tournament: int) -> dict:
     """Whether a tournament is over: its date has passed, or every round has tables. Until
     then its ranking is the standing after the rounds played, not a result."""
-    played = max((tb["round"] for tb in data["tables"]), default=0)
+    played = data.get("played")
+    if played is None:
+        played = max((tb["round"] for tb in data["tables"]), default=0)
     day = _date(data["date"])
     finished = played > 0 and (
         played >= rounds_per_tournament or (day is not None and day < timezone.localdate())
@@ -47,24 +98,53 @@ def _player_links(people: People, keys) -> str:
     )
 
 
+SUMMARY_FIELDS = ("name", "date", "final", "participants", "cap", "cap_source", "played", "game")
+
+
+def _overview_data(season: Season) -> tuple[list[dict], list[dict], list[dict], dict]:
+    """(tournaments, games, top of the yearly ranking, each tournament's leaders) in two
+    queries, without loading the tournaments' tables (one of 2000 players stores 1,000): a
+    few keys of each stored table, then the lines shown."""
+    tournaments, games = [], []
+    for kind, key, *values in (
+        StandingsTable.objects.filter(season=season, kind__in=[KIND_TOURNAMENT, KIND_GAME])
+        .order_by("kind", "position")
+        .values_list("kind", "key", *(f"data__{f}" for f in SUMMARY_FIELDS))
+    ):
+        found = {"key": key, **dict(zip(SUMMARY_FIELDS, values, strict=True))}
+        (tournaments if kind == KIND_TOURNAMENT else games).append(found)
+    yearly: list[dict] = []
+    leaders: dict[str, list[str]] = {tb["key"]: [] for tb in tournaments}
+    for kind, key, detail in (
+        StandingsRow.objects.filter(season=season)
+        .filter(
+            Q(table__kind=KIND_YEARLY, position__lt=10) | Q(table__kind=KIND_TOURNAMENT, rank=1)
+        )
+        .order_by("table__kind", "table__position", "position")
+        .values_list("table__kind", "table__key", "detail")
+    ):
+        if kind == KIND_YEARLY:
+            yearly.append(detail)
+        elif key in leaders:
+            leaders[key].append(detail["player"])
+    for tb in tournaments:
+        if tb["played"] is None:  # stored before "played" was: count the rounds of its tables
+            data = StandingsTable.objects.get(season=season, kind=KIND_TOURNAMENT, key=tb["key"])
+            tb["played"] = max((x["round"] for x in data.data["tables"]), default=0)
+    return tournaments, games, yearly, leaders
+
+
 def overview(request, season: Season):
-    stored = defaultdict(list)
-    for table in stored_tables(season, [KIND_TOURNAMENT, KIND_YEARLY, KIND_GAME], rows_limit=10):
-        stored[table.kind].append(table)
-    tournaments = stored[KIND_TOURNAMENT]
-    yearly = stored[KIND_YEARLY][0].row_details if stored[KIND_YEARLY] else []
-    leaders = {
-        tb.key: [r["player"] for r in tb.row_details if r["rank"] == 1] for tb in tournaments
-    }
+    tournaments, game_tables, yearly, leaders = _overview_data(season)
     people = People(
         season, [r["player"] for r in yearly] + [k for ws in leaders.values() for k in ws]
     )
     rounds = parse_settings(season.settings).rounds_per_tournament
     rows = []
     for tb in tournaments:
-        state = progress(tb.data, rounds)
-        winners = _player_links(people, leaders[tb.key])
-        if leaders[tb.key] and not state["finished"]:
+        state = progress(tb, rounds)
+        winners = _player_links(people, leaders[tb["key"]])
+        if leaders[tb["key"]] and not state["finished"]:
             winners = format_html(
                 '{} <span class="badge text-bg-info">{}</span>',
                 winners,
@@ -72,11 +152,11 @@ def overview(request, season: Season):
             )
         rows.append(
             {
-                "date": _date(tb.data["date"]),
-                "name": tb.data["name"] + (" ★" if tb.data["final"] else ""),
-                "participants": tb.data["participants"],
+                "date": _date(tb["date"]),
+                "name": tb["name"] + (" ★" if tb["final"] else ""),
+                "participants": tb["participants"],
                 "winners_html": winners or "–",
-                "url": season_url(season, "tournament", tb.key),
+                "url": season_url(season, "tournament", tb["key"]),
             }
         )
     top = t.YearlyTable(
@@ -84,11 +164,8 @@ def overview(request, season: Season):
         orderable=False,
         exclude=("counted_names", "club"),
     )
-    games = [
-        {"game": g.data["game"], "url": season_url(season, "game", g.key)}
-        for g in stored[KIND_GAME]
-    ]
-    cap_source = tournaments[0].data.get("cap_source") if tournaments else None
+    games = [{"game": g["game"], "url": season_url(season, "game", g["key"])} for g in game_tables]
+    cap_source = tournaments[0]["cap_source"] if tournaments else None
     return render(
         request,
         "rankings/boardgame/season.html",
@@ -99,45 +176,74 @@ def overview(request, season: Season):
             tournament_table=t.TournamentListTable(rows, orderable=False),
             top_table=top,
             games=games,
-            cap=tournaments[0].data["cap"] if tournaments else None,
+            cap=tournaments[0]["cap"] if tournaments else None,
             cap_why=explain.cap(cap_source) if cap_source else "",
         ),
     )
 
 
-def _tournament_page_data(season: Season, stored) -> dict:
-    """The tournament's tables, rankings and ceremony with names and explanations."""
+def _page_number(request, name: str) -> int:
+    try:
+        return max(1, int(request.GET.get(name, 1)))
+    except (TypeError, ValueError):
+        return 1
+
+
+def _tournament_page_data(request, season: Season, stored) -> dict:
+    """The tournament's tables, rankings and ceremony with names and explanations; a page of
+    each round's tables, and explanations only for the lines shown."""
     data = stored.data
     people = People(season, [r["player"] for r in stored.row_details])
-    played = explain.rounds_by_player(data["tables"])
-    daily_rows = []
-    for r in stored.row_details:
-        daily_rows.append(
-            {
-                **people.decorate(r),
-                "daily_why": explain.daily_total(played[r["player"]], r["daily"]),
-                "bonus_why": explain.tournament_bonus(
-                    data["participants"], data["cap"], r["rank"], r["bonus"]
-                ),
-                "points_why": explain.tournament_points(r["daily"], r["bonus"], r["points"]),
-            }
+    played = None
+
+    def daily_why(r):
+        nonlocal played
+        if played is None:
+            played = explain.rounds_by_player(data["tables"])
+        return explain.daily_total(played[r["player"]], r["daily"])
+
+    daily_rows = [
+        LazyRow(
+            people.decorate(r),
+            daily_why=lambda r=r: daily_why(r),
+            bonus_why=lambda r=r: explain.tournament_bonus(
+                data["participants"], data["cap"], r["rank"], r["bonus"]
+            ),
+            points_why=lambda r=r: explain.tournament_points(r["daily"], r["bonus"], r["points"]),
         )
-    rounds: dict[int, list] = defaultdict(list)
+        for r in stored.row_details
+    ]
+    by_round: dict[int, list] = defaultdict(list)
     for tb in data["tables"]:
-        size = len(tb["results"])
-        rounds[tb["round"]].append(
-            {
-                "number": tb["number"],
-                "game": tb["game"],
-                "table": t.SeatTable(
-                    [
-                        {**people.decorate(r), "score_why": explain.seat_score(r, size)}
-                        for r in tb["results"]
-                    ]
-                ),
-            }
-        )
-    return {"people": people, "daily_rows": daily_rows, "rounds": sorted(rounds.items())}
+        by_round[tb["round"]].append(tb)
+    most = max((len(tbs) for tbs in by_round.values()), default=0)
+    pages = Paginator(range(most), TABLES_PER_PAGE)
+    page = pages.get_page(_page_number(request, "tables"))
+    shown = slice(page.start_index() - 1, page.end_index()) if most else slice(0, 0)
+    rounds = []
+    for number, tbs in sorted(by_round.items()):
+        entries = []
+        for tb in tbs[shown]:
+            size = len(tb["results"])
+            entries.append(
+                {
+                    "number": tb["number"],
+                    "game": tb["game"],
+                    "table": t.SeatTable(
+                        [
+                            {**people.decorate(r), "score_why": explain.seat_score(r, size)}
+                            for r in tb["results"]
+                        ]
+                    ),
+                }
+            )
+        rounds.append((number, entries))
+    return {
+        "people": people,
+        "daily_rows": daily_rows,
+        "rounds": rounds,
+        "tables_page": page if pages.num_pages > 1 else None,
+    }
 
 
 def tournament_detail(request, season: Season, tournament: str):
@@ -145,9 +251,9 @@ def tournament_detail(request, season: Season, tournament: str):
     if stored is None:
         raise Http404(_("No such tournament."))
     data = stored.data
-    page = _tournament_page_data(season, stored)
+    page = _tournament_page_data(request, season, stored)
     people = page["people"]
-    daily = t.DailyTable(page["daily_rows"])
+    daily = _paginated(request, t.DailyTable(page["daily_rows"]))
     clubs = {c.key: c.name for c in Club.objects.filter(series_id=season.series_id)}
     interclub = t.InterclubTable(
         [
@@ -160,6 +266,7 @@ def tournament_detail(request, season: Season, tournament: str):
             for c in data["interclub"]
         ]
     )
+    every_name = request.GET.get("ceremony") == "all"
     ceremony = [
         {
             "step": c["step"],
@@ -167,7 +274,7 @@ def tournament_detail(request, season: Season, tournament: str):
             "url": "" if "club" in c else player_url(season.series.slug, c["player"]),
             "club": "" if "club" in c else people.club(c["player"]),
         }
-        for c in data["ceremony"]
+        for c in (data["ceremony"] if every_name else data["ceremony"][:CEREMONY_SHOWN])
     ]
     context = season_context(
         request,
@@ -177,8 +284,11 @@ def tournament_detail(request, season: Season, tournament: str):
         state=progress(data, parse_settings(season.settings).rounds_per_tournament),
         daily_table=daily,
         rounds=page["rounds"],
+        tables_page=page["tables_page"],
         interclub_table=interclub,
         ceremony=ceremony,
+        ceremony_count=len(data["ceremony"]),
+        ceremony_more=len(data["ceremony"]) - len(ceremony),
         cap_why=explain.cap(data["cap_source"]) if data.get("cap_source") else "",
         live_url=season_url(season, "tournament_live", stored.key),
     )
@@ -243,17 +353,18 @@ def yearly(request, season: Season):
     _stored, rows = _rows(season, KIND_YEARLY)
     names = dict(season.tournaments.values_list("key", "name"))
     best_n = parse_settings(season.settings).best_n
-    people = People(season, [r["player"] for r in rows])
+    _people, decorated = _people_rows(request, season, rows)
     table = t.YearlyTable(
         [
-            {
-                **people.decorate(r),
-                "counted_names": ", ".join(names.get(k, k) for k in r["counted"]),
-                "points_why": explain.yearly(r, names, best_n),
-            }
-            for r in rows
+            LazyRow(
+                r,
+                counted_names=", ".join(names.get(k, k) for k in r["counted"]),
+                points_why=lambda r=r: explain.yearly(r, names, best_n),
+            )
+            for r in decorated
         ]
     )
+    _paginated(request, table)
     return export_or_render(
         request,
         table,
@@ -267,10 +378,11 @@ def yearly(request, season: Season):
 def ludo(request, season: Season):
     stored, rows = _rows(season, KIND_LUDO)
     labels = stored.data.get("seasons", []) if stored else []
-    people = People(season, [r["player"] for r in rows])
+    _people, decorated = _people_rows(request, season, rows)
     table = t.LudoTable(
-        [{**people.decorate(r), "points_why": explain.ludo(r, labels)} for r in rows]
+        [LazyRow(r, points_why=lambda r=r: explain.ludo(r, labels)) for r in decorated]
     )
+    _paginated(request, table)
     return export_or_render(
         request,
         table,
@@ -307,10 +419,11 @@ def game_detail(request, season: Season, game: str):
     if stored is None:
         raise Http404(_("No such game in this season."))
     names = dict(season.tournaments.values_list("key", "name"))
-    people = People(season, [r["player"] for r in rows])
+    _people, decorated = _people_rows(request, season, rows)
     table = t.GameTable(
-        [{**people.decorate(r), "points_why": explain.per_game(r, names)} for r in rows]
+        [LazyRow(r, points_why=lambda r=r: explain.per_game(r, names)) for r in decorated]
     )
+    _paginated(request, table)
     return export_or_render(
         request,
         table,
