@@ -13,13 +13,14 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from competitions.models import Group, Season
+from rankings.engines import chess as engine
 from rankings.people import People
 from rankings.selectors import standings_table, stored_tables
 from rankings.urls_helpers import season_url
 from rankings.views import export_or_render, season_context
 
 from . import tables as t
-from .standings import KIND_BGP, KIND_CLASS, KIND_GROUP
+from .standings import KIND_BGP, KIND_CLASS, KIND_GROUP, quarters
 from .tables import chess_number
 from .trf import group_trf
 
@@ -237,9 +238,45 @@ def _points_explain(row: dict, people: People) -> str:
     )
 
 
-def group_rows(rows: list[dict], columns: int, people: People) -> list[dict]:
+REAL = ("win", "draw", "loss")
+
+
+def explained_row(r: dict, scale: str) -> dict:
+    """A stored crosstable row with the round results, Monrad terms and Berger terms its
+    explanations list, derived from its per-round lists (the stored table is compact)."""
+    points_of = engine.SCALED.get(scale, engine.SCALED[engine.ONE_HALF_ZERO])
+    results, terms, berger = [], [], []
+    for number, (kind, opponent, value, cut) in enumerate(
+        zip(r["kinds"], r["opponents"], r["terms"], r["cuts"], strict=True), start=1
+    ):
+        results.append(
+            {"kind": kind, "opponent": opponent, "points": quarters(points_of.get(kind, 0))}
+        )
+        terms.append(
+            {
+                "round": number,
+                "opponent": opponent if kind in REAL else None,
+                "value": value,
+                "cut": cut,
+            }
+        )
+        if kind in ("win", "draw"):
+            half = value / 2 if kind == "draw" else value
+            berger.append(
+                {
+                    "opponent": opponent,
+                    "kind": kind,
+                    "opponent_points": value,
+                    "value": int(half) if half == int(half) else half,
+                }
+            )
+    return {**r, "results": results, "terms": terms, "berger_terms": berger}
+
+
+def group_rows(rows: list[dict], columns: int, people: People, scale: str) -> list[dict]:
     result = []
-    for r in rows:
+    for stored in rows:
+        r = explained_row(stored, scale)
         row = {
             **people.decorate(r),
             "born": r.get("born") or "",
@@ -273,7 +310,9 @@ def group_detail(request, season: Season, tournament: str, group: int):
     data = stored.data
     people = People(season, [r["player"] for r in stored.row_details])
     table = t.crosstable(
-        group_rows(stored.row_details, data["columns"], people), data["rounds"], data["columns"]
+        group_rows(stored.row_details, data["columns"], people, data["scale"]),
+        data["rounds"],
+        data["columns"],
     )
     return export_or_render(
         request,
