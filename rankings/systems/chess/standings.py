@@ -265,7 +265,7 @@ def _class_table(position: int, slug: str, name: str, rows: list[engine.ClassRow
         kind=KIND_CLASS,
         key=slug,
         position=position,
-        data={"name": name},
+        data={"name": name, "players": len(rows)},
         rows=[
             ComputedRow(
                 player=r.player,

@@ -5,15 +5,19 @@ standings only (the TRF16 file reads the group's results)."""
 
 import datetime
 from collections import defaultdict
+from collections.abc import Sequence
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
 
 from competitions.models import Group, Season
 from rankings.engines import chess as engine
+from rankings.exports import SafeTableExport
+from rankings.models import StandingsRow, StandingsTable
 from rankings.people import People
 from rankings.selectors import standings_table, stored_tables
 from rankings.urls_helpers import season_url
@@ -25,6 +29,48 @@ from .tables import chess_number
 from .trf import group_trf
 
 SCALE_LABELS = {"1-half-0": "1-½-0", "3-2-1": "3-2-1"}
+
+# Rows shown at once: a crosstable page, a class of a tournament's BGP points, a class's
+# standings page, and the first rows of each class on the page of all classes.
+GROUP_PER_PAGE = 50
+BGP_PER_PAGE = 25
+CLASS_PER_PAGE = 100
+CLASS_PREVIEW = 10
+
+
+def page_bounds(request, count: int, per_page: int, prefix: str = "") -> tuple[int, int]:
+    """The rows [start, stop) of the page django-tables2 will show (`?<prefix>page=`; a page
+    out of range shows the last one, as RequestConfig does)."""
+    pages = max(1, -(-count // per_page))
+    try:
+        number = int(request.GET.get(f"{prefix}page", 1))
+    except (TypeError, ValueError):
+        number = 1
+    number = min(max(number, 1), pages)
+    start = (number - 1) * per_page
+    return start, min(start + per_page, count)
+
+
+class PageRows(Sequence):
+    """The rows of a paginated table of `count` rows of which only those of the page shown
+    ([start, start + len(rows))) are built: the paginator slices exactly that page."""
+
+    def __init__(self, count: int, start: int, rows: list[dict]) -> None:
+        self.count, self.start, self.rows = count, start, rows
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            first, stop, _step = key.indices(self.count)
+            return self.rows[first - self.start : stop - self.start]
+        return self.rows[key - self.start]
+
+
+def paginate(request, table, per_page: int):
+    RequestConfig(request, paginate={"per_page": per_page}).configure(table)
+    return table
 
 
 def _date(value: str | None) -> datetime.date | None:
@@ -104,20 +150,30 @@ def tournament_detail(request, season: Season, tournament: str):
     if stored is None:
         raise Http404(_("No such tournament."))
     data = stored.data
-    people = People(season, [r["player"] for r in stored.row_details])
     by_class: dict[str, list] = defaultdict(list)
     for r in stored.row_details:
-        by_class[r["class"]].append(
+        by_class[r["class"]].append(r)
+    # Each class is a table of its own pages (`?<slug>-page=`): only the rows shown are built.
+    shown = []
+    for i, (name, rows) in enumerate(by_class.items()):
+        slug = slugify(name) or f"c{i}"
+        start, stop = page_bounds(request, len(rows), BGP_PER_PAGE, f"{slug}-")
+        shown.append((name, slug, rows, start, rows[start:stop]))
+    people = People(season, [r["player"] for *_x, page in shown for r in page])
+    classes = []
+    for name, slug, rows, start, page in shown:
+        decorated = [
             {
                 **people.decorate(r),
                 "points_explain": _bgp_explain(r, data),
                 "group_url": season_url(season, "group", tournament, r["group_id"]),
             }
+            for r in page
+        ]
+        table = t.BgpTable(PageRows(len(rows), start, decorated), prefix=f"{slug}-")
+        classes.append(
+            {"name": name, "table": paginate(request, table, BGP_PER_PAGE), "slug": slug}
         )
-    classes = [
-        {"name": name, "table": t.BgpTable(rows), "slug": slugify(name) or f"c{i}"}
-        for i, (name, rows) in enumerate(by_class.items())
-    ]
     groups = [
         {
             **g,
@@ -298,26 +354,38 @@ def _file_stem(season: Season, tournament: str, name: str, pk: int) -> str:
     return f"{season.series.slug}-{season.slug}-{slugify(tournament)}-{slugify(name) or pk}"
 
 
-def _group_table(season: Season, tournament: str, group: int):
-    stored = standings_table(season=season, kind=KIND_GROUP, key=str(group))
+def group_detail(request, season: Season, tournament: str, group: int):
+    """The crosstable, a page of rows at a time (only those rows are read); a download holds
+    every row."""
+    stored = StandingsTable.objects.filter(season=season, kind=KIND_GROUP, key=str(group)).first()
     if stored is None or stored.data["tournament"] != tournament:
         raise Http404(_("No such group."))
-    return stored
-
-
-def group_detail(request, season: Season, tournament: str, group: int):
-    stored = _group_table(season, tournament, group)
     data = stored.data
-    people = People(season, [r["player"] for r in stored.row_details])
+    stem = _file_stem(season, data["tournament"], data["name"], data["id"])
+    rows = StandingsRow.objects.filter(table=stored).order_by("position")
+    if SafeTableExport.is_valid_format(request.GET.get("_export")):
+        details = list(rows.values_list("detail", flat=True))
+        people = People(season, [r["player"] for r in details])
+        table = t.crosstable(
+            [_export_row(r, people) for r in details], data["rounds"], data["columns"]
+        )
+        return export_or_render(request, table, stem, "rankings/chess/group.html", {})
+    count = data["players"]
+    start, stop = page_bounds(request, count, GROUP_PER_PAGE)
+    details = list(
+        rows.filter(position__gte=start, position__lt=stop).values_list("detail", flat=True)
+    )
+    keys = {r["player"] for r in details}
+    keys.update(o for r in details for o in r["opponents"] if o)
+    people = People(season, keys)
     table = t.crosstable(
-        group_rows(stored.row_details, data["columns"], people, data["scale"]),
+        PageRows(count, start, group_rows(details, data["columns"], people, data["scale"])),
         data["rounds"],
         data["columns"],
     )
-    return export_or_render(
+    paginate(request, table, GROUP_PER_PAGE)
+    return render(
         request,
-        table,
-        _file_stem(season, data["tournament"], data["name"], data["id"]),
         "rankings/chess/group.html",
         season_context(
             request,
@@ -328,6 +396,15 @@ def group_detail(request, season: Season, tournament: str, group: int):
             tournament_url=season_url(season, "tournament", tournament),
         ),
     )
+
+
+def _export_row(r: dict, people: People) -> dict:
+    row = {**people.decorate(r), "born": r.get("born") or ""}
+    for n, value in enumerate(r["cells"], start=1):
+        row[f"r{n}"] = value
+    for k, value in enumerate(r["monrad"], start=1):
+        row[f"m{k}"] = value
+    return row
 
 
 def group_trf_download(request, season: Season, tournament: str, group: int):
@@ -344,9 +421,9 @@ def group_trf_download(request, season: Season, tournament: str, group: int):
     return response
 
 
-def _class_rows(stored, people: People, names: dict[str, str], season: Season) -> list[dict]:
+def _class_rows(details, people: People, names: dict[str, str], season: Season) -> list[dict]:
     rows = []
-    for r in stored.row_details:
+    for r in details:
         parts = [(names.get(c["tournament"], c["tournament"]), c["points"]) for c in r["counted"]]
         rows.append(
             {
@@ -371,14 +448,19 @@ def _class_rows(stored, people: People, names: dict[str, str], season: Season) -
 
 
 def classes(request, season: Season):
-    stored = stored_tables(season, [KIND_CLASS])
+    """Each class's leaders; its page lists everyone."""
+    stored = stored_tables(season, [KIND_CLASS], rows_limit=CLASS_PREVIEW)
     people = People(season, [r["player"] for c in stored for r in c.row_details])
     names = dict(season.tournaments.values_list("key", "name"))
     sections = [
         {
             "name": c.data["name"],
             "url": season_url(season, "class", c.key),
-            "table": t.ClassTable(_class_rows(c, people, names, season), orderable=False),
+            "table": t.ClassTable(
+                _class_rows(c.row_details, people, names, season), orderable=False
+            ),
+            "players": c.data.get("players", len(c.row_details)),
+            "more": max(0, c.data.get("players", 0) - len(c.row_details)),
         }
         for c in stored
     ]
@@ -390,16 +472,27 @@ def classes(request, season: Season):
 
 
 def class_detail(request, season: Season, cls: str):
+    """A class's standings, a page at a time (only the rows shown are built); a download
+    holds every row."""
     stored = standings_table(season=season, kind=KIND_CLASS, key=cls)
     if stored is None:
         raise Http404(_("No such class in this season."))
-    people = People(season, [r["player"] for r in stored.row_details])
+    stem = f"{season.series.slug}-{season.slug}-bgp-{stored.key}"
     names = dict(season.tournaments.values_list("key", "name"))
-    table = t.ClassTable(_class_rows(stored, people, names, season))
-    return export_or_render(
+    rows = stored.row_details
+    if SafeTableExport.is_valid_format(request.GET.get("_export")):
+        people = People(season, [r["player"] for r in rows])
+        table = t.ClassTable(_class_rows(rows, people, names, season))
+        return export_or_render(request, table, stem, "rankings/chess/class.html", {})
+    start, stop = page_bounds(request, len(rows), CLASS_PER_PAGE)
+    page = rows[start:stop]
+    people = People(season, [r["player"] for r in page])
+    table = t.ClassTable(
+        PageRows(len(rows), start, _class_rows(page, people, names, season)), orderable=False
+    )
+    paginate(request, table, CLASS_PER_PAGE)
+    return render(
         request,
-        table,
-        f"{season.series.slug}-{season.slug}-bgp-{stored.key}",
         "rankings/chess/class.html",
         season_context(request, season, tab="classes", name=stored.data["name"], table=table),
     )
