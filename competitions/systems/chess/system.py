@@ -26,6 +26,8 @@ def change_scope(model: type, row) -> str | None:
     if model is GroupPlayer:
         found = Group.objects.filter(pk=row.group_id).values_list("tournament_id", flat=True)
     elif model in (Game, RoundEntry):
+        if model.round.is_cached(row):  # e.g. a round's games saved from the round
+            return change_scope(Round, row.round)
         found = Round.objects.filter(pk=row.round_id, group__isnull=False).values_list(
             "tournament_id", flat=True
         )

@@ -373,10 +373,15 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
     for t in tournaments:
         if t.key in new_rows:
             rows = new_rows[t.key]
-            new = [(r.player, r.player_class, r.points) for r in rows]
-            if new != old_rows.get(t.key, []):
-                touched.update(c for _p, c, _pt in new)
-                touched.update(c for _p, c, _pt in old_rows.get(t.key, []))
+            # The classes whose rows of this tournament changed (a player's points, or who
+            # is in the class): only their season standings can move.
+            by_class: dict[str, list] = defaultdict(list)
+            for r in rows:
+                by_class[r.player_class].append((r.player, r.points))
+            before: dict[str, list] = defaultdict(list)
+            for player, player_class, points in old_rows.get(t.key, []):
+                before[player_class].append((player, points))
+            touched.update(c for c in {*by_class, *before} if by_class[c] != before[c])
         else:
             rows = [
                 engine.BgpRow(player=p, player_class=c, group=0, place=0, points=pt)
