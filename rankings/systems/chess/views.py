@@ -12,7 +12,7 @@ from django.shortcuts import render
 from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django_tables2 import RequestConfig
+from django_tables2.data import TableListData
 
 from competitions.models import Group, Season
 from rankings.engines import chess as engine
@@ -64,12 +64,25 @@ class PageRows(Sequence):
     def __getitem__(self, key):
         if isinstance(key, slice):
             first, stop, _step = key.indices(self.count)
-            return self.rows[first - self.start : stop - self.start]
+            return self.rows[max(first - self.start, 0) : max(stop - self.start, 0)]
+        if not self.start <= key < self.start + len(self.rows):
+            raise IndexError(key)
         return self.rows[key - self.start]
 
 
-def paginate(request, table, per_page: int):
-    RequestConfig(request, paginate={"per_page": per_page}).configure(table)
+def page_data(count: int, start: int, rows: list[dict]) -> TableListData:
+    """Table data of `count` rows, of which `rows` (from `start`) are the page shown (given as
+    TableData: django-tables2 would copy any other sequence into a list)."""
+    return TableListData(PageRows(count, start, rows))
+
+
+def paginate(request, table, per_page: int, prefix: str = ""):
+    """The page `page_bounds` chose (`?per_page=` does not change it: only its rows are
+    built)."""
+    count = len(table.data)
+    start, _stop = page_bounds(request, count, per_page, prefix)
+    table.request = request
+    table.paginate(per_page=per_page, page=start // per_page + 1)
     return table
 
 
@@ -170,9 +183,13 @@ def tournament_detail(request, season: Season, tournament: str):
             }
             for r in page
         ]
-        table = t.BgpTable(PageRows(len(rows), start, decorated), prefix=f"{slug}-")
+        table = t.BgpTable(page_data(len(rows), start, decorated), prefix=f"{slug}-")
         classes.append(
-            {"name": name, "table": paginate(request, table, BGP_PER_PAGE), "slug": slug}
+            {
+                "name": name,
+                "table": paginate(request, table, BGP_PER_PAGE, f"{slug}-"),
+                "slug": slug,
+            }
         )
     groups = [
         {
@@ -379,7 +396,7 @@ def group_detail(request, season: Season, tournament: str, group: int):
     keys.update(o for r in details for o in r["opponents"] if o)
     people = People(season, keys)
     table = t.crosstable(
-        PageRows(count, start, group_rows(details, data["columns"], people, data["scale"])),
+        page_data(count, start, group_rows(details, data["columns"], people, data["scale"])),
         data["rounds"],
         data["columns"],
     )
@@ -488,7 +505,7 @@ def class_detail(request, season: Season, cls: str):
     page = rows[start:stop]
     people = People(season, [r["player"] for r in page])
     table = t.ClassTable(
-        PageRows(len(rows), start, _class_rows(page, people, names, season)), orderable=False
+        page_data(len(rows), start, _class_rows(page, people, names, season)), orderable=False
     )
     paginate(request, table, CLASS_PER_PAGE)
     return render(
