@@ -79,3 +79,27 @@ def test_query_counts_of_a_paginated_field_equal_those_of_a_small_one(client):
         small_counts[4],
         small_counts[1],
     ]
+
+
+def test_a_crosstable_stored_before_the_compact_rows_still_shows(client):
+    from rankings.models import StandingsRow
+    from tests.chess_files import chess_file
+
+    season = import_competition(chess_file())
+    for row in StandingsRow.objects.filter(season=season, table__kind="group"):
+        d = row.detail
+        d["results"] = [
+            {"kind": k, "points": 0, "opponent": o, "colour": None}
+            for k, o in zip(d.pop("kinds"), d.pop("opponents"), strict=True)
+        ]
+        d["terms"] = [
+            {"round": n, "opponent": r["opponent"], "value": v, "cut": c}
+            for n, (r, v, c) in enumerate(
+                zip(d["results"], d["terms"], d.pop("cuts"), strict=True), 1
+            )
+        ]
+        d["berger_terms"] = []
+        row.save()
+    response = client.get(group_url(season))
+    assert response.status_code == 200
+    assert "Anna Berg" in response.content.decode()

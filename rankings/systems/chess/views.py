@@ -317,6 +317,8 @@ REAL = ("win", "draw", "loss")
 def explained_row(r: dict, scale: str) -> dict:
     """A stored crosstable row with the round results, Monrad terms and Berger terms its
     explanations list, derived from its per-round lists (the stored table is compact)."""
+    if "kinds" not in r:  # stored before the compact rows: it lists them already
+        return r
     points_of = engine.SCALED.get(scale, engine.SCALED[engine.ONE_HALF_ZERO])
     results, terms, berger = [], [], []
     for number, (kind, opponent, value, cut) in enumerate(
@@ -393,7 +395,7 @@ def group_detail(request, season: Season, tournament: str, group: int):
         rows.filter(position__gte=start, position__lt=stop).values_list("detail", flat=True)
     )
     keys = {r["player"] for r in details}
-    keys.update(o for r in details for o in r["opponents"] if o)
+    keys.update(o for r in details for o in _opponents(r) if o)
     people = People(season, keys)
     table = t.crosstable(
         page_data(count, start, group_rows(details, data["columns"], people, data["scale"])),
@@ -413,6 +415,12 @@ def group_detail(request, season: Season, tournament: str, group: int):
             tournament_url=season_url(season, "tournament", tournament),
         ),
     )
+
+
+def _opponents(r: dict) -> list:
+    if "opponents" in r:
+        return r["opponents"]
+    return [o.get("opponent") for o in r.get("results", [])]  # stored before the compact rows
 
 
 def _export_row(r: dict, people: People) -> dict:
