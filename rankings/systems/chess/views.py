@@ -32,9 +32,9 @@ SCALE_LABELS = {"1-half-0": "1-½-0", "3-2-1": "3-2-1"}
 
 # Rows shown at once: a crosstable page, a class of a tournament's BGP points, a class's
 # standings page, and the first rows of each class on the page of all classes.
-GROUP_PER_PAGE = 50
-BGP_PER_PAGE = 25
-CLASS_PER_PAGE = 100
+GROUP_PER_PAGE = 20
+BGP_PER_PAGE = 10
+CLASS_PER_PAGE = 50
 CLASS_PREVIEW = 10
 
 
