@@ -104,3 +104,19 @@ def test_a_crosstable_stored_before_the_compact_rows_still_shows(client):
     response = client.get(group_url(season))
     assert response.status_code == 200
     assert "Anna Berg" in response.content.decode()
+
+
+def test_a_tournament_stored_before_the_class_index_still_shows_every_class(client, big):
+    from rankings.models import StandingsTable
+
+    url = season_url(big, "tournament", "big")
+    indexed = client.get(url, {"kadett-page": 2}).content.decode()
+    table = StandingsTable.objects.get(season=big, kind="bgp", key="big")
+    del table.data["classes"]
+    table.save()
+    again = client.get(url, {"kadett-page": 2}).content.decode()
+
+    def body(html):  # without the CSRF token of the language form
+        return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+
+    assert body(again) == body(indexed)

@@ -220,6 +220,12 @@ def _tournament_tables(
     county = bool(t.options.get(COUNTY, False))
     bgp = engine.tournament_bgp(outs, participants=participants, county=county, settings=settings)
     places = {(index, r.player): r.place for index, (out, _c) in enumerate(outs) for r in out.rows}
+    # The rows are by class: where each class's rows start, so a page reads only its own.
+    class_rows: list[dict] = []
+    for position, r in enumerate(bgp):
+        if not class_rows or class_rows[-1]["name"] != r.player_class:
+            class_rows.append({"name": r.player_class, "start": position, "rows": 0})
+        class_rows[-1]["rows"] += 1
     tables.append(
         ComputedTable(
             kind=KIND_BGP,
@@ -237,6 +243,7 @@ def _tournament_tables(
                 "county_winner": settings.county_winner,
                 "county_others": settings.county_others,
                 "groups": groups_data,
+                "classes": class_rows,
             },
             rows=[
                 ComputedRow(

@@ -7,6 +7,7 @@ import datetime
 from collections import defaultdict
 from collections.abc import Sequence
 
+from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.html import format_html, format_html_join
@@ -159,38 +160,53 @@ def _bgp_explain(row: dict, data: dict) -> str:
 
 
 def tournament_detail(request, season: Season, tournament: str):
-    stored = standings_table(season=season, kind=KIND_BGP, key=tournament)
+    stored = StandingsTable.objects.filter(season=season, kind=KIND_BGP, key=tournament).first()
     if stored is None:
         raise Http404(_("No such tournament."))
     data = stored.data
-    by_class: dict[str, list] = defaultdict(list)
-    for r in stored.row_details:
-        by_class[r["class"]].append(r)
-    # Each class is a table of its own pages (`?<slug>-page=`): only the rows shown are built.
-    shown = []
-    for i, (name, rows) in enumerate(by_class.items()):
-        slug = slugify(name) or f"c{i}"
-        start, stop = page_bounds(request, len(rows), BGP_PER_PAGE, f"{slug}-")
-        shown.append((name, slug, rows, start, rows[start:stop]))
-    people = People(season, [r["player"] for *_x, page in shown for r in page])
+    rows = StandingsRow.objects.filter(table=stored).order_by("position")
+    # Each class is a table of its own pages (`?<slug>-page=`): only the rows shown are read.
+    sections = data.get("classes")
+    if sections is None:  # stored before the class index: read them all
+        by_class: dict[str, int] = {}
+        details = list(rows.values_list("detail", flat=True))
+        for r in details:
+            by_class[r["class"]] = by_class.get(r["class"], 0) + 1
+        sections, start = [], 0
+        for name, count in by_class.items():
+            sections.append({"name": name, "start": start, "rows": count})
+            start += count
+    else:
+        details = None
+    shown, wanted = [], Q()
+    for i, section in enumerate(sections):
+        slug = slugify(section["name"]) or f"c{i}"
+        start, stop = page_bounds(request, section["rows"], BGP_PER_PAGE, f"{slug}-")
+        first = section["start"] + start
+        shown.append((section, slug, start, first, first + stop - start))
+        wanted |= Q(position__gte=first, position__lt=first + stop - start)
+    if details is None:
+        page_rows = list(rows.filter(wanted).values_list("position", "detail")) if shown else []
+    else:
+        page_rows = list(enumerate(details))
+    by_position = dict(page_rows)
+    people = People(
+        season,
+        [by_position[p]["player"] for *_x, a, b in shown for p in range(a, b) if p in by_position],
+    )
     classes = []
-    for name, slug, rows, start, page in shown:
+    for section, slug, start, first, last in shown:
         decorated = [
             {
                 **people.decorate(r),
                 "points_explain": _bgp_explain(r, data),
                 "group_url": season_url(season, "group", tournament, r["group_id"]),
             }
-            for r in page
+            for r in (by_position[p] for p in range(first, last) if p in by_position)
         ]
-        table = t.BgpTable(page_data(len(rows), start, decorated), prefix=f"{slug}-")
-        classes.append(
-            {
-                "name": name,
-                "table": paginate(request, table, BGP_PER_PAGE, f"{slug}-"),
-                "slug": slug,
-            }
-        )
+        table = t.BgpTable(page_data(section["rows"], start, decorated), prefix=f"{slug}-")
+        paginate(request, table, BGP_PER_PAGE, f"{slug}-")
+        classes.append({"name": section["name"], "table": table, "slug": slug})
     groups = [
         {
             **g,
