@@ -255,49 +255,197 @@ def cell(outcome: Outcome, places: dict[str, int]) -> str:
     return f"{sign}{outcome.colour}{places[outcome.opponent]}"
 
 
+# --- the group table on an exact integer scale -------------------------------------------------
+
+# Every value of a group table is a whole number of quarter points: points are sums of wins,
+# draws and losses (halves on the 1-½-0 scale), Monrad sums of points, and Berger adds half of
+# an opponent's points for a draw. Counting in quarters keeps it all in exact integers.
+UNIT = 4
+SCALED = {
+    ONE_HALF_ZERO: {WIN: 4, FORFEIT_WIN: 4, WALKOVER: 4, DRAWN: 2, LOSS: 0},
+    THREE_TWO_ONE: {WIN: 12, FORFEIT_WIN: 12, WALKOVER: 12, DRAWN: 8, LOSS: 4},
+}
+_KINDS = {
+    WHITE_WINS: (WIN, LOSS),
+    BLACK_WINS: (LOSS, WIN),
+    DRAW: (DRAWN, DRAWN),
+    WHITE_FORFEIT_WIN: (FORFEIT_WIN, FORFEIT_LOSS),
+    BLACK_FORFEIT_WIN: (FORFEIT_LOSS, FORFEIT_WIN),
+    PENDING: (UNFINISHED, UNFINISHED),
+}
+_REAL = frozenset((WIN, DRAWN, LOSS))
+_NONE = (NOT_PLAYED, 0, None, None)
+
+
+@dataclass(frozen=True, slots=True)
+class ScaledRow:
+    """A group table row with every value in quarter points (UNIT). `results` holds per round
+    (kind, points, opponent, colour); `values` the Monrad terms (the opponent's final points, 0
+    without a real game) and `cuts` their cut (0: counted in every column; k: left out of the
+    first k columns)."""
+
+    player: str
+    start: int
+    place: int
+    points: int
+    monrad: tuple[int, ...]
+    berger: int
+    cells: tuple[str, ...]
+    results: tuple[tuple[str, int, str | None, str | None], ...]
+    values: tuple[int, ...]
+    cuts: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ScaledGroup:
+    rows: tuple[ScaledRow, ...]  # in group order
+    rounds: int
+    scale: str
+
+
+def _scaled_results(group: GroupIn) -> list[list]:
+    """Per player (start order) his rounds as (kind, points, opponent, colour), in quarters. An
+    invalid round raises the error `round_outcomes` names."""
+    index = {p: i for i, p in enumerate(group.players)}
+    scale = SCALED[group.scale]
+    count = len(group.rounds)
+    results = [[_NONE] * count for _ in group.players]
+    for r, round_in in enumerate(group.rounds):
+        seen = set()
+        for game in round_in.games:
+            kinds = _KINDS.get(game.result)
+            white, black = index.get(game.white), index.get(game.black)
+            if kinds is None or white is None or black is None or white == black:
+                round_outcomes(group)  # raises the error of this round
+            if white in seen or black in seen:
+                round_outcomes(group)
+            seen.add(white)
+            seen.add(black)
+            results[white][r] = (kinds[0], scale.get(kinds[0], 0), game.black, WHITE)
+            results[black][r] = (kinds[1], scale.get(kinds[1], 0), game.white, BLACK)
+        for player in round_in.walkovers:
+            i = index.get(player)
+            if i is None or i in seen:
+                round_outcomes(group)
+            seen.add(i)
+            results[i][r] = (WALKOVER, scale[WALKOVER], None, None)
+    return results
+
+
+def group_scaled(group: GroupIn, settings: Settings | None = None) -> ScaledGroup:
+    """rules.md §3: the group table in quarter points (see `group_table`, which gives the same
+    table in Fractions)."""
+    settings = settings or Settings()
+    players = group.players
+    if len(set(players)) != len(players):
+        raise ValueError("a player is listed twice in the group")
+    results = _scaled_results(group)
+    rounds = len(group.rounds)
+    points = [sum(item[1] for item in mine) for mine in results]
+    index = {p: i for i, p in enumerate(players)}
+    cuts_made = 2 if rounds >= settings.monrad_long_from else 1
+    columns = 3 if rounds >= settings.monrad_long_from else 2
+    built = []
+    for i, mine in enumerate(results):
+        values = [points[index[o]] if kind in _REAL else 0 for kind, _p, o, _c in mine]
+        # The lowest values are cut; among equal values the earliest round is named (same sum).
+        cuts = [0] * rounds
+        lowest = sorted(range(rounds), key=lambda r, v=values: (v[r], r))[:cuts_made]
+        for k, r in enumerate(lowest):
+            cuts[r] = cuts_made - k
+        monrad = tuple(
+            sum(v for v, c in zip(values, cuts, strict=True) if c <= column)
+            for column in range(columns)
+        )
+        berger = 0
+        for kind, _p, o, _c in mine:
+            if kind == WIN:
+                berger += points[index[o]]
+            elif kind == DRAWN:
+                berger += points[index[o]] // 2  # points are even in quarters
+        built.append((points[i], monrad, berger, values, cuts))
+
+    ranked = rank_by(
+        range(len(players)),
+        key=lambda i: (built[i][0], *built[i][1], built[i][2]),
+        tie_order=lambda i: i,
+    )
+    places = {players[i]: place for place, i in ranked}
+    rows = []
+    for place, i in ranked:
+        pts, monrad, berger, values, cuts = built[i]
+        cells = []
+        for kind, _p, opponent, colour in results[i]:
+            if kind in (WALKOVER, FORFEIT_WIN):
+                cells.append("WO")
+            elif kind == FORFEIT_LOSS:
+                cells.append("-WO")
+            elif kind == NOT_PLAYED:
+                cells.append("")
+            else:
+                sign = {WIN: "+", DRAWN: "=", LOSS: "-", UNFINISHED: ""}[kind]
+                cells.append(f"{sign}{colour}{places[opponent]}")
+        rows.append(
+            ScaledRow(
+                player=players[i],
+                start=i + 1,
+                place=place,
+                points=pts,
+                monrad=monrad,
+                berger=berger,
+                cells=tuple(cells),
+                results=tuple(results[i]),
+                values=tuple(values),
+                cuts=tuple(cuts),
+            )
+        )
+    return ScaledGroup(rows=tuple(rows), rounds=rounds, scale=group.scale)
+
+
 def group_table(group: GroupIn, settings: Settings | None = None) -> GroupOut:
     """rules.md §3: the group table. Order: points, then the Monrad columns left to right, then
-    Berger; players equal on all of them share the place number."""
-    settings = settings or Settings()
-    if len(set(group.players)) != len(group.players):
-        raise ValueError("a player is listed twice in the group")
-    per_round = round_outcomes(group)
-    outcomes = {p: tuple(r[p] for r in per_round) for p in group.players}
-    points = {p: sum((o.points for o in outcomes[p]), Fraction(0)) for p in group.players}
-    rounds = len(group.rounds)
-    start = {p: i for i, p in enumerate(group.players, start=1)}
-    built = {}
-    for p in group.players:
-        terms = monrad_terms(outcomes[p], points, settings)
-        b_terms = berger_terms(outcomes[p], points)
-        built[p] = (
-            terms,
-            monrad_columns(terms, rounds, settings),
-            b_terms,
-            sum((t.value for t in b_terms), Fraction(0)),
-        )
+    Berger; players equal on all of them share the place number. Computed in quarter points
+    (`group_scaled`), given in Fractions."""
+    scaled = group_scaled(group, settings)
+    points = {r.player: r.points for r in scaled.rows}
 
-    def key(p: str) -> tuple:
-        return (points[p], *built[p][1], built[p][3])
+    def q(value: int) -> Fraction:
+        return Fraction(value, UNIT)
 
-    ranked = rank_by(group.players, key=key, tie_order=lambda p: start[p])
-    places = {p: place for place, p in ranked}
-    rows = tuple(
-        GroupRow(
-            player=p,
-            start=start[p],
-            place=place,
-            points=points[p],
-            monrad=built[p][1],
-            berger=built[p][3],
-            cells=tuple(cell(o, places) for o in outcomes[p]),
-            outcomes=outcomes[p],
-            terms=built[p][0],
-            berger_terms=built[p][2],
+    rows = []
+    for r in scaled.rows:
+        outcomes = tuple(Outcome(kind, q(p), o, c) for kind, p, o, c in r.results)
+        terms = tuple(
+            Term(round=n, opponent=o if kind in _REAL else None, value=q(v), cut=cut)
+            for n, ((kind, _p, o, _c), v, cut) in enumerate(
+                zip(r.results, r.values, r.cuts, strict=True), start=1
+            )
         )
-        for place, p in ranked
-    )
-    return GroupOut(rows=rows, rounds=rounds, scale=group.scale)
+        b_terms = tuple(
+            BergerTerm(
+                o,
+                kind,
+                q(points[o]),
+                q(points[o] if kind == WIN else points[o] // 2),
+            )
+            for kind, _p, o, _c in r.results
+            if kind in (WIN, DRAWN)
+        )
+        rows.append(
+            GroupRow(
+                player=r.player,
+                start=r.start,
+                place=r.place,
+                points=q(r.points),
+                monrad=tuple(q(v) for v in r.monrad),
+                berger=q(r.berger),
+                cells=r.cells,
+                outcomes=outcomes,
+                terms=terms,
+                berger_terms=b_terms,
+            )
+        )
+    return GroupOut(rows=tuple(rows), rounds=scaled.rounds, scale=scaled.scale)
 
 
 # --- BGP points -------------------------------------------------------------------------------

@@ -5,13 +5,16 @@ rating; their order is the start-number order) and its rounds, each a list of ga
 walkovers. A game without `result` has been paired but not played yet (the next round of a group
 in progress). A player's birth year is `Player.born`: a file that gives one player two different
 years is refused at the second one.
+
+The rows are written in bulk once the whole section is read (competitions.sync); an import that
+replaces a season writes only what differs (`SYNC`).
 """
 
 from typing import Any
 
 from django.db.models import F
 from django.utils.translation import gettext as _
-from simple_history.utils import bulk_create_with_history
+from simple_history.utils import bulk_update_with_history
 
 from competitions.interchange import (
     SLUG_RE,
@@ -26,6 +29,7 @@ from competitions.interchange import (
 )
 from competitions.models import Game, Group, Player, Round, RoundEntry, Season, Tournament
 from competitions.registry import get_system
+from competitions.sync import delete_with_history
 
 from .models import RATING_MAX, GroupPlayer
 
@@ -35,13 +39,20 @@ BORN_MIN, BORN_MAX = 1900, 2100
 CLASS_MAX_LENGTH = 50
 COUNTY = "county_championship"
 
+# A replacing import writes only what differs (competitions.sync).
+SYNC = True
+
 
 class _Reader:
     def __init__(self, ctx: ReadContext) -> None:
         self.ctx = ctx
         self.season = ctx.season
         self.born: dict[str, tuple[int, str]] = {}  # player key -> (year, path that gave it)
+        self.tournaments: list[Tournament] = []
+        self.seeded: set[str] = set()  # tournaments whose file gives the draw seed
+        self.groups: list[Group] = []
         self.members: list[GroupPlayer] = []
+        self.rounds: list[Round] = []
         self.games: list[tuple[Game, list[RoundEntry]]] = []
         self.entries: list[RoundEntry] = []
 
@@ -85,7 +96,9 @@ class _Reader:
         seed = whole(raw, "draw_seed", path, required=False, minimum=0, maximum=2**63 - 1)
         if seed is not None:
             fields["draw_seed"] = seed
-        tournament = Tournament.objects.create(**fields)
+            self.seeded.add(key)
+        tournament = Tournament(**fields)
+        self.tournaments.append(tournament)
         groups = field_of(raw, "groups", path, list, _("a list"), required=False, default=[])
         names: set[str] = set()
         for g, raw_group in enumerate(groups):
@@ -108,9 +121,8 @@ class _Reader:
                 _("unknown scale %(value)r, expected one of %(values)s")
                 % {"value": scale, "values": ", ".join(SCALES)},
             )
-        group = Group.objects.create(
-            tournament=tournament, name=name, position=position, scale=scale
-        )
+        group = Group(tournament=tournament, name=name, position=position, scale=scale)
+        self.groups.append(group)
         players = field_of(raw, "players", path, list, _("a list"), required=False, default=[])
         members: set[str] = set()
         for p, raw_player in enumerate(players):
@@ -119,9 +131,8 @@ class _Reader:
         for r, raw_round in enumerate(rounds):
             rpath = join(join(path, "rounds"), r)
             expect(raw_round, list, rpath, _("a list of games and walkovers"))
-            round_ = Round.objects.create(
-                season=self.season, tournament=tournament, group=group, number=r + 1
-            )
+            round_ = Round(season=self.season, tournament=tournament, group=group, number=r + 1)
+            self.rounds.append(round_)
             self.round(raw_round, rpath, round_, members)
 
     def member(self, raw: Any, path: str, group: Group, position: int, members: set[str]) -> None:
@@ -222,18 +233,117 @@ class _Reader:
             )
 
     def store(self) -> None:
-        bulk_create_with_history(self.members, GroupPlayer)
-        games = bulk_create_with_history([g for g, _e in self.games], Game)
-        for game, (_g, entries) in zip(games, self.games, strict=True):
-            for entry in entries:
+        """Write the rows in bulk, parents first (competitions.sync): when the import replaces
+        the season, only what differs from the stored rows, matched by natural keys."""
+        sync, season, replacing = self.ctx.sync, self.season, self.ctx.replacing
+
+        def stored(queryset):
+            return queryset if replacing else None
+
+        if replacing:
+            # A tournament the file gives no draw seed keeps its stored one.
+            seeds = dict(Tournament.objects.filter(season=season).values_list("key", "draw_seed"))
+            for t in self.tournaments:
+                if t.key not in self.seeded and t.key in seeds:
+                    t.draw_seed = seeds[t.key]
+        sync.rows(
+            Tournament,
+            self.tournaments,
+            existing=stored(Tournament.objects.filter(season=season)),
+            key=lambda t: t.key,
+            fields=["name", "date", "options", "draw_seed"],
+        )
+        for g in self.groups:
+            g.tournament = g.tournament  # the tournament's pk, now known
+        sync.rows(
+            Group,
+            self.groups,
+            existing=stored(
+                Group.objects.filter(tournament__season=season).select_related("tournament")
+            ),
+            key=lambda g: (g.tournament.key, g.name),
+            fields=["position", "scale"],
+        )
+        for m in self.members:
+            m.group = m.group
+        sync.rows(
+            GroupPlayer,
+            self.members,
+            existing=stored(
+                GroupPlayer.objects.filter(group__tournament__season=season).select_related(
+                    "group__tournament", "player"
+                )
+            ),
+            key=lambda m: (m.group.tournament.key, m.group.name, m.player.key),
+            fields=["position", "player_class", "rating"],
+        )
+        for r in self.rounds:
+            r.tournament, r.group = r.tournament, r.group
+        sync.rows(
+            Round,
+            self.rounds,
+            existing=stored(
+                Round.objects.filter(season=season, group__isnull=False).select_related(
+                    "tournament", "group"
+                )
+            ),
+            key=lambda r: (r.tournament.key, r.group.name, r.number),
+            fields=[],
+        )
+        games = [g for g, _e in self.games]
+        for g in games:
+            g.round = g.round
+        sync.rows(
+            Game,
+            games,
+            existing=stored(
+                Game.objects.filter(
+                    round__season=season, round__group__isnull=False
+                ).select_related("round__tournament", "round__group")
+            ),
+            key=lambda g: (g.round.tournament.key, g.round.group.name, g.round.number, g.board),
+            fields=["result"],
+        )
+        entries = list(self.entries)
+        for game, (_g, pair) in zip(games, self.games, strict=True):
+            for entry in pair:
                 entry.game = game
-                self.entries.append(entry)
-        bulk_create_with_history(self.entries, RoundEntry)
+                entries.append(entry)
+        # An entry is matched whole (round, player, status, board and colour): a changed one is
+        # removed and added, the removed ones first (a player and a seat are unique in a round).
+        kept = None
+        if replacing:
+            stored_entries = RoundEntry.objects.filter(
+                round__season=season, round__group__isnull=False
+            ).select_related("round__tournament", "round__group", "game")
+            keys = {_entry_key(e) for e in entries}
+            kept, gone = [], []
+            for e in stored_entries:
+                (kept if _entry_key(e) in keys else gone).append(e)
+            delete_with_history(RoundEntry, gone)
+        sync.rows(RoundEntry, entries, existing=kept, key=_entry_key, fields=[])
+        if replacing and gone:
+            sync.changes[-1].removed = [" ".join(str(k) for k in _entry_key(e)) for e in gone]
+        born = []
         for key, (year, _path) in self.born.items():
             player = self.ctx.players[key]
             if player.born != year:
                 player.born = year
-                player.save(update_fields=["born"])
+                born.append(player)
+        if born:
+            bulk_update_with_history(born, Player, ["born"], batch_size=2000)
+
+
+def _entry_key(e: RoundEntry) -> tuple:
+    return (
+        e.round.tournament.key,
+        e.round.group.name,
+        e.round.number,
+        e.player_id,
+        e.status,
+        e.game.board if e.game is not None else None,
+        e.colour,
+    )
 
 
 def read(data: dict, ctx: ReadContext) -> None:

@@ -7,6 +7,7 @@ BGP class (the season standings).
 """
 
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -17,8 +18,10 @@ from competitions.models import Group, Round, RoundEntry, Season
 from competitions.systems.chess.interchange import COUNTY
 from competitions.systems.chess.models import GroupPlayer
 from competitions.systems.chess.settings import parse_settings
+from competitions.systems.chess.system import TOURNAMENT_SCOPE
 from rankings.engines import chess as engine
-from rankings.systems import ComputedRow, ComputedTable
+from rankings.models import StandingsRow, StandingsTable
+from rankings.systems import ComputedRow, ComputedTable, Update
 
 KIND_GROUP = "group"
 KIND_BGP = "bgp"
@@ -86,8 +89,14 @@ class LoadedGroup:
         )
 
 
-def load_groups(season: Season, *, group_ids: list[int] | None = None) -> dict[int, LoadedGroup]:
-    """The season's groups (or these groups) with members, rounds and games: four queries."""
+def load_groups(
+    season: Season,
+    *,
+    group_ids: list[int] | None = None,
+    tournament_ids: list[int] | None = None,
+) -> dict[int, LoadedGroup]:
+    """The season's groups (or these groups, or those of these tournaments) with members,
+    rounds and games: four queries."""
     groups = Group.objects.filter(tournament__season=season).order_by(
         "tournament_id", "position", "name"
     )
@@ -99,6 +108,11 @@ def load_groups(season: Season, *, group_ids: list[int] | None = None) -> dict[i
         members = members.filter(group_id__in=group_ids)
         rounds = rounds.filter(group_id__in=group_ids)
         entries = entries.filter(round__group_id__in=group_ids)
+    if tournament_ids is not None:
+        groups = groups.filter(tournament_id__in=tournament_ids)
+        members = members.filter(group__tournament_id__in=tournament_ids)
+        rounds = rounds.filter(tournament_id__in=tournament_ids)
+        entries = entries.filter(round__tournament_id__in=tournament_ids)
     loaded = {g.pk: LoadedGroup(group=g) for g in groups}
     seen: dict[int, int] = defaultdict(int)
     for group_id, key, player_class, rating, born in members.order_by(
@@ -122,37 +136,35 @@ def load_groups(season: Season, *, group_ids: list[int] | None = None) -> dict[i
     return loaded
 
 
-def _group_row(row: engine.GroupRow, member: Member) -> ComputedRow:
+def quarters(value: int) -> int | float:
+    """A value in quarter points (engine.UNIT) as a JSON number: whole numbers as integers,
+    others as floats (quarters are exact in binary)."""
+    return value // engine.UNIT if value % engine.UNIT == 0 else value / engine.UNIT
+
+
+def _group_row(row: engine.ScaledRow, member: Member) -> ComputedRow:
+    """A crosstable row. Per round, in parallel lists: what it was (`kinds`), the opponent
+    (`opponents`), the Monrad term (`terms`: the opponent's final points, 0 without a real
+    game) and its cut (`cuts`); a page derives the round points and Berger terms from them."""
+    q = quarters
+    points = q(row.points)
     detail = {
         "player": row.player,
         "place": row.place,
-        "points": num(row.points),
-        "monrad": [num(v) for v in row.monrad],
-        "berger": num(row.berger),
+        "points": points,
+        "monrad": [q(v) for v in row.monrad],
+        "berger": q(row.berger),
         "cells": list(row.cells),
         "start": row.start,
         "class": member.player_class,
         "born": member.born,
         "rating": member.rating,
-        "results": [
-            {"kind": o.kind, "points": num(o.points), "opponent": o.opponent, "colour": o.colour}
-            for o in row.outcomes
-        ],
-        "terms": [
-            {"round": t.round, "opponent": t.opponent, "value": num(t.value), "cut": t.cut}
-            for t in row.terms
-        ],
-        "berger_terms": [
-            {
-                "opponent": t.opponent,
-                "kind": t.kind,
-                "opponent_points": num(t.opponent_points),
-                "value": num(t.value),
-            }
-            for t in row.berger_terms
-        ],
+        "kinds": [r[0] for r in row.results],
+        "opponents": [r[2] for r in row.results],
+        "terms": [q(v) for v in row.values],
+        "cuts": list(row.cuts),
     }
-    return ComputedRow(player=row.player, rank=row.place, points=num(row.points), detail=detail)
+    return ComputedRow(player=row.player, rank=row.place, points=points, detail=detail)
 
 
 def class_slugs(names: list[str]) -> dict[str, str]:
@@ -169,118 +181,230 @@ def class_slugs(names: list[str]) -> dict[str, str]:
     return slugs
 
 
-def compute(season: Season) -> list[ComputedTable]:
+def _tournament_tables(
+    t, t_position: int, groups: list[LoadedGroup], group_position: int, settings: engine.Settings
+) -> tuple[list[ComputedTable], list[engine.BgpRow]]:
+    """A tournament's group tables and its BGP table (with the BGP rows the season sums)."""
+    tables: list[ComputedTable] = []
+    outs = []
+    groups_data = []
+    date = t.date.isoformat() if t.date else None
+    for lg in groups:
+        group_in = lg.engine_input()
+        out = engine.group_scaled(group_in, settings)
+        outs.append((out, group_in.classes))
+        members = {m.player: m for m in lg.members}
+        data = {
+            "id": lg.group.pk,
+            "tournament": t.key,
+            "tournament_name": t.name,
+            "date": date,
+            "name": lg.group.name,
+            "scale": lg.group.scale,
+            "rounds": out.rounds,
+            "columns": 3 if out.rounds >= settings.monrad_long_from else 2,
+            "players": len(lg.members),
+        }
+        groups_data.append({k: data[k] for k in ("id", "name", "scale", "rounds", "players")})
+        tables.append(
+            ComputedTable(
+                kind=KIND_GROUP,
+                key=str(lg.group.pk),
+                position=group_position,
+                data=data,
+                rows=[_group_row(r, members[r.player]) for r in out.rows],
+            )
+        )
+        group_position += 1
+    participants = len({m.player for lg in groups for m in lg.members})
+    county = bool(t.options.get(COUNTY, False))
+    bgp = engine.tournament_bgp(outs, participants=participants, county=county, settings=settings)
+    places = {(index, r.player): r.place for index, (out, _c) in enumerate(outs) for r in out.rows}
+    # The rows are by class: where each class's rows start, so a page reads only its own.
+    class_rows: list[dict] = []
+    for position, r in enumerate(bgp):
+        if not class_rows or class_rows[-1]["name"] != r.player_class:
+            class_rows.append({"name": r.player_class, "start": position, "rows": 0})
+        class_rows[-1]["rows"] += 1
+    tables.append(
+        ComputedTable(
+            kind=KIND_BGP,
+            key=t.key,
+            position=t_position,
+            data={
+                "id": t.key,
+                "name": t.name,
+                "date": date,
+                "county": county,
+                "participants": participants,
+                "large_scale": participants > settings.bgp_large_over,
+                "scale": list(engine.bgp_scale(participants, settings)),
+                "further": settings.bgp_further,
+                "county_winner": settings.county_winner,
+                "county_others": settings.county_others,
+                "groups": groups_data,
+                "classes": class_rows,
+            },
+            rows=[
+                ComputedRow(
+                    player=r.player,
+                    rank=r.place,
+                    points=r.points,
+                    detail={
+                        "player": r.player,
+                        "class": r.player_class,
+                        "place": r.place,
+                        "points": r.points,
+                        "group": groups_data[r.group]["name"],
+                        "group_id": groups_data[r.group]["id"],
+                        "group_place": places[(r.group, r.player)],
+                    },
+                )
+                for r in bgp
+            ],
+        )
+    )
+    return tables, bgp
+
+
+def _class_table(position: int, slug: str, name: str, rows: list[engine.ClassRow]):
+    return ComputedTable(
+        kind=KIND_CLASS,
+        key=slug,
+        position=position,
+        data={"name": name, "players": len(rows)},
+        rows=[
+            ComputedRow(
+                player=r.player,
+                rank=r.rank,
+                points=r.points,
+                detail={
+                    "player": r.player,
+                    "rank": r.rank,
+                    "points": r.points,
+                    "counted": [{"tournament": t, "points": p} for t, p in r.counted],
+                },
+            )
+            for r in rows
+        ],
+    )
+
+
+def compute(season: Season) -> Iterator[ComputedTable]:
+    """Every table of the season, a tournament at a time (a generator: the store writes them
+    in batches)."""
     settings = engine_settings(season)
     tournaments = list(season.tournaments.all())
     loaded = load_groups(season)
     by_tournament: dict[int, list[LoadedGroup]] = defaultdict(list)
     for lg in loaded.values():
         by_tournament[lg.group.tournament_id].append(lg)
-    tables: list[ComputedTable] = []
+    del loaded
     season_rows: list[tuple[str, list[engine.BgpRow]]] = []
     group_position = 0
     for t_position, t in enumerate(tournaments):
-        outs = []
-        groups_data = []
-        for lg in by_tournament[t.pk]:
-            group_in = lg.engine_input()
-            out = engine.group_table(group_in, settings)
-            outs.append((out, group_in.classes))
-            members = {m.player: m for m in lg.members}
-            data = {
-                "id": lg.group.pk,
-                "tournament": t.key,
-                "tournament_name": t.name,
-                "date": t.date.isoformat() if t.date else None,
-                "name": lg.group.name,
-                "scale": lg.group.scale,
-                "rounds": out.rounds,
-                "columns": 3 if out.rounds >= settings.monrad_long_from else 2,
-                "players": len(lg.members),
-            }
-            groups_data.append({k: data[k] for k in ("id", "name", "scale", "rounds", "players")})
-            tables.append(
-                ComputedTable(
-                    kind=KIND_GROUP,
-                    key=str(lg.group.pk),
-                    position=group_position,
-                    data=data,
-                    rows=[_group_row(r, members[r.player]) for r in out.rows],
-                )
-            )
-            group_position += 1
-        participants = len({m.player for lg in by_tournament[t.pk] for m in lg.members})
-        county = bool(t.options.get(COUNTY, False))
-        bgp = engine.tournament_bgp(
-            outs, participants=participants, county=county, settings=settings
-        )
+        groups = by_tournament.pop(t.pk, [])
+        tables, bgp = _tournament_tables(t, t_position, groups, group_position, settings)
+        group_position += len(groups)
         season_rows.append((t.key, bgp))
-        places = {
-            (index, r.player): r.place for index, (out, _c) in enumerate(outs) for r in out.rows
-        }
-        tables.append(
-            ComputedTable(
-                kind=KIND_BGP,
-                key=t.key,
-                position=t_position,
-                data={
-                    "id": t.key,
-                    "name": t.name,
-                    "date": t.date.isoformat() if t.date else None,
-                    "county": county,
-                    "participants": participants,
-                    "large_scale": participants > settings.bgp_large_over,
-                    "scale": list(engine.bgp_scale(participants, settings)),
-                    "further": settings.bgp_further,
-                    "county_winner": settings.county_winner,
-                    "county_others": settings.county_others,
-                    "groups": groups_data,
-                },
-                rows=[
-                    ComputedRow(
-                        player=r.player,
-                        rank=r.place,
-                        points=r.points,
-                        detail={
-                            "player": r.player,
-                            "class": r.player_class,
-                            "place": r.place,
-                            "points": r.points,
-                            "group": groups_data[r.group]["name"],
-                            "group_id": groups_data[r.group]["id"],
-                            "group_place": places[(r.group, r.player)],
-                        },
-                    )
-                    for r in bgp
-                ],
-            )
-        )
+        del groups
+        yield from tables
     standings = engine.season_bgp(season_rows)
     slugs = class_slugs(list(standings))
     for position, (name, rows) in enumerate(standings.items()):
-        tables.append(
-            ComputedTable(
-                kind=KIND_CLASS,
-                key=slugs[name],
-                position=position,
-                data={"name": name},
-                rows=[
-                    ComputedRow(
-                        player=r.player,
-                        rank=r.rank,
-                        points=r.points,
-                        detail={
-                            "player": r.player,
-                            "rank": r.rank,
-                            "points": r.points,
-                            "counted": [{"tournament": t, "points": p} for t, p in r.counted],
-                        },
-                    )
-                    for r in rows
-                ],
-            )
-        )
-    return tables
+        yield _class_table(position, slugs[name], name, rows)
+
+
+# --- incremental update (rankings.systems.Standings.update) ---------------------------------
+
+
+def update(season: Season, scopes: frozenset[str]) -> Update | None:
+    """Recompute only the tournaments that changed: their group tables and BGP table, and the
+    class tables whose sums moved (from the stored BGP rows of the other tournaments). None (a
+    full compute) when the shape of the season changed: a tournament or group added, removed
+    or reordered, or the classes of the season changed."""
+    ids = set()
+    for scope in scopes:
+        if not scope.startswith(TOURNAMENT_SCOPE) or not scope[2:].isdigit():
+            return None
+        ids.add(int(scope[2:]))
+    tournaments = list(season.tournaments.all())
+    order = [t.pk for t in tournaments]
+    if not ids <= set(order):
+        return None
+    stored = list(
+        StandingsTable.objects.filter(season=season, kind__in=[KIND_GROUP, KIND_BGP, KIND_CLASS])
+        .order_by("kind", "position")
+        .values_list("kind", "key", "position", "data")
+    )
+    bgp_position = {key: position for kind, key, position, _d in stored if kind == KIND_BGP}
+    if list(bgp_position) != [t.key for t in tournaments] or list(bgp_position.values()) != list(
+        range(len(tournaments))
+    ):
+        return None
+    group_tables = [
+        (key, position, data) for kind, key, position, data in stored if kind == KIND_GROUP
+    ]
+    settings = engine_settings(season)
+    loaded = load_groups(season, tournament_ids=sorted(ids))
+    by_tournament: dict[int, list[LoadedGroup]] = defaultdict(list)
+    for lg in loaded.values():
+        by_tournament[lg.group.tournament_id].append(lg)
+    tables: list[ComputedTable] = []
+    new_rows: dict[str, list[engine.BgpRow]] = {}
+    for t_position, t in enumerate(tournaments):
+        if t.pk not in ids:
+            continue
+        groups = by_tournament.get(t.pk, [])
+        mine = [
+            (key, position) for key, position, data in group_tables if data["tournament"] == t.key
+        ]
+        if [str(lg.group.pk) for lg in groups] != [key for key, _p in mine]:
+            return None  # groups added, removed or reordered: positions move
+        first = mine[0][1] if mine else None
+        if mine and [p for _k, p in mine] != list(range(first, first + len(mine))):
+            return None
+        made, bgp = _tournament_tables(t, t_position, groups, first or 0, settings)
+        tables.extend(made)
+        new_rows[t.key] = bgp
+    # The season's BGP rows: the stored ones of the other tournaments, the new ones of these.
+    old_rows: dict[str, list[tuple[str, str, int]]] = defaultdict(list)
+    for key, player, player_class, points in (
+        StandingsRow.objects.filter(table__season=season, table__kind=KIND_BGP)
+        .order_by("table__position", "position")
+        .values_list("table__key", "detail__player", "detail__class", "points")
+    ):
+        old_rows[key].append((player, player_class, int(points)))
+    season_rows = []
+    touched: set[str] = set()
+    for t in tournaments:
+        if t.key in new_rows:
+            rows = new_rows[t.key]
+            # The classes whose rows of this tournament changed (a player's points, or who
+            # is in the class): only their season standings can move.
+            by_class: dict[str, list] = defaultdict(list)
+            for r in rows:
+                by_class[r.player_class].append((r.player, r.points))
+            before: dict[str, list] = defaultdict(list)
+            for player, player_class, points in old_rows.get(t.key, []):
+                before[player_class].append((player, points))
+            touched.update(c for c in {*by_class, *before} if by_class[c] != before[c])
+        else:
+            rows = [
+                engine.BgpRow(player=p, player_class=c, group=0, place=0, points=pt)
+                for p, c, pt in old_rows.get(t.key, [])
+            ]
+        season_rows.append((t.key, rows))
+    standings = engine.season_bgp(season_rows)
+    names = list(standings)
+    stored_classes = [data["name"] for kind, _k, _p, data in stored if kind == KIND_CLASS]
+    if names != stored_classes:
+        return None  # a class appeared or went: positions and slugs move
+    slugs = class_slugs(names)
+    for position, (name, rows) in enumerate(standings.items()):
+        if name in touched:
+            tables.append(_class_table(position, slugs[name], name, rows))
+    return Update(tables=tables)
 
 
 def _pick(row: dict, fields: tuple[str, ...]) -> dict:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from rankings.tables import BaseTable, PlayerColumn, RankColumn
 
 GLYPHS = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
+FLOAT_GLYPHS = {0.0: "", 0.5: "½", 0.25: "¼", 0.75: "¾"}
 END = {"td": {"class": "text-end text-nowrap"}, "th": {"class": "text-end"}}
 
 
@@ -17,6 +18,13 @@ def chess_number(value) -> str:
     """2.5 -> 2½, 0.25 -> ¼, 7 -> 7; anything else as a decimal (never rounded away)."""
     if value is None or value == "":
         return "–"
+    if type(value) is int:
+        return str(value)
+    if type(value) is float and value >= 0:  # quarters are exact in binary
+        whole = int(value)
+        glyph = FLOAT_GLYPHS.get(value - whole)
+        if glyph is not None:
+            return f"{whole or ''}{glyph}" if glyph else str(whole)
     exact = Fraction(str(value))
     whole, part = divmod(exact, 1)
     if part == 0:

@@ -5,25 +5,86 @@ standings only (the TRF16 file reads the group's results)."""
 
 import datetime
 from collections import defaultdict
+from collections.abc import Sequence
 
+from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django_tables2.data import TableListData
 
 from competitions.models import Group, Season
+from rankings.engines import chess as engine
+from rankings.exports import SafeTableExport
+from rankings.models import StandingsRow, StandingsTable
 from rankings.people import People
 from rankings.selectors import standings_table, stored_tables
 from rankings.urls_helpers import season_url
 from rankings.views import export_or_render, season_context
 
 from . import tables as t
-from .standings import KIND_BGP, KIND_CLASS, KIND_GROUP
+from .standings import KIND_BGP, KIND_CLASS, KIND_GROUP, quarters
 from .tables import chess_number
 from .trf import group_trf
 
 SCALE_LABELS = {"1-half-0": "1-½-0", "3-2-1": "3-2-1"}
+
+# Rows shown at once: a crosstable page, a class of a tournament's BGP points, a class's
+# standings page, and the first rows of each class on the page of all classes.
+GROUP_PER_PAGE = 20
+BGP_PER_PAGE = 10
+CLASS_PER_PAGE = 50
+CLASS_PREVIEW = 10
+
+
+def page_bounds(request, count: int, per_page: int, prefix: str = "") -> tuple[int, int]:
+    """The rows [start, stop) of the page django-tables2 will show (`?<prefix>page=`; a page
+    out of range shows the last one, as RequestConfig does)."""
+    pages = max(1, -(-count // per_page))
+    try:
+        number = int(request.GET.get(f"{prefix}page", 1))
+    except (TypeError, ValueError):
+        number = 1
+    number = min(max(number, 1), pages)
+    start = (number - 1) * per_page
+    return start, min(start + per_page, count)
+
+
+class PageRows(Sequence):
+    """The rows of a paginated table of `count` rows of which only those of the page shown
+    ([start, start + len(rows))) are built: the paginator slices exactly that page."""
+
+    def __init__(self, count: int, start: int, rows: list[dict]) -> None:
+        self.count, self.start, self.rows = count, start, rows
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            first, stop, _step = key.indices(self.count)
+            return self.rows[max(first - self.start, 0) : max(stop - self.start, 0)]
+        if not self.start <= key < self.start + len(self.rows):
+            raise IndexError(key)
+        return self.rows[key - self.start]
+
+
+def page_data(count: int, start: int, rows: list[dict]) -> TableListData:
+    """Table data of `count` rows, of which `rows` (from `start`) are the page shown (given as
+    TableData: django-tables2 would copy any other sequence into a list)."""
+    return TableListData(PageRows(count, start, rows))
+
+
+def paginate(request, table, per_page: int, prefix: str = ""):
+    """The page `page_bounds` chose (`?per_page=` does not change it: only its rows are
+    built)."""
+    count = len(table.data)
+    start, _stop = page_bounds(request, count, per_page, prefix)
+    table.request = request
+    table.paginate(per_page=per_page, page=start // per_page + 1)
+    return table
 
 
 def _date(value: str | None) -> datetime.date | None:
@@ -99,24 +160,53 @@ def _bgp_explain(row: dict, data: dict) -> str:
 
 
 def tournament_detail(request, season: Season, tournament: str):
-    stored = standings_table(season=season, kind=KIND_BGP, key=tournament)
+    stored = StandingsTable.objects.filter(season=season, kind=KIND_BGP, key=tournament).first()
     if stored is None:
         raise Http404(_("No such tournament."))
     data = stored.data
-    people = People(season, [r["player"] for r in stored.row_details])
-    by_class: dict[str, list] = defaultdict(list)
-    for r in stored.row_details:
-        by_class[r["class"]].append(
+    rows = StandingsRow.objects.filter(table=stored).order_by("position")
+    # Each class is a table of its own pages (`?<slug>-page=`): only the rows shown are read.
+    sections = data.get("classes")
+    if sections is None:  # stored before the class index: read them all
+        by_class: dict[str, int] = {}
+        details = list(rows.values_list("detail", flat=True))
+        for r in details:
+            by_class[r["class"]] = by_class.get(r["class"], 0) + 1
+        sections, start = [], 0
+        for name, count in by_class.items():
+            sections.append({"name": name, "start": start, "rows": count})
+            start += count
+    else:
+        details = None
+    shown, wanted = [], Q()
+    for i, section in enumerate(sections):
+        slug = slugify(section["name"]) or f"c{i}"
+        start, stop = page_bounds(request, section["rows"], BGP_PER_PAGE, f"{slug}-")
+        first = section["start"] + start
+        shown.append((section, slug, start, first, first + stop - start))
+        wanted |= Q(position__gte=first, position__lt=first + stop - start)
+    if details is None:
+        page_rows = list(rows.filter(wanted).values_list("position", "detail")) if shown else []
+    else:
+        page_rows = list(enumerate(details))
+    by_position = dict(page_rows)
+    people = People(
+        season,
+        [by_position[p]["player"] for *_x, a, b in shown for p in range(a, b) if p in by_position],
+    )
+    classes = []
+    for section, slug, start, first, last in shown:
+        decorated = [
             {
                 **people.decorate(r),
                 "points_explain": _bgp_explain(r, data),
                 "group_url": season_url(season, "group", tournament, r["group_id"]),
             }
-        )
-    classes = [
-        {"name": name, "table": t.BgpTable(rows), "slug": slugify(name) or f"c{i}"}
-        for i, (name, rows) in enumerate(by_class.items())
-    ]
+            for r in (by_position[p] for p in range(first, last) if p in by_position)
+        ]
+        table = t.BgpTable(page_data(section["rows"], start, decorated), prefix=f"{slug}-")
+        paginate(request, table, BGP_PER_PAGE, f"{slug}-")
+        classes.append({"name": section["name"], "table": table, "slug": slug})
     groups = [
         {
             **g,
@@ -237,9 +327,47 @@ def _points_explain(row: dict, people: People) -> str:
     )
 
 
-def group_rows(rows: list[dict], columns: int, people: People) -> list[dict]:
+REAL = ("win", "draw", "loss")
+
+
+def explained_row(r: dict, scale: str) -> dict:
+    """A stored crosstable row with the round results, Monrad terms and Berger terms its
+    explanations list, derived from its per-round lists (the stored table is compact)."""
+    if "kinds" not in r:  # stored before the compact rows: it lists them already
+        return r
+    points_of = engine.SCALED.get(scale, engine.SCALED[engine.ONE_HALF_ZERO])
+    results, terms, berger = [], [], []
+    for number, (kind, opponent, value, cut) in enumerate(
+        zip(r["kinds"], r["opponents"], r["terms"], r["cuts"], strict=True), start=1
+    ):
+        results.append(
+            {"kind": kind, "opponent": opponent, "points": quarters(points_of.get(kind, 0))}
+        )
+        terms.append(
+            {
+                "round": number,
+                "opponent": opponent if kind in REAL else None,
+                "value": value,
+                "cut": cut,
+            }
+        )
+        if kind in ("win", "draw"):
+            half = value / 2 if kind == "draw" else value
+            berger.append(
+                {
+                    "opponent": opponent,
+                    "kind": kind,
+                    "opponent_points": value,
+                    "value": int(half) if half == int(half) else half,
+                }
+            )
+    return {**r, "results": results, "terms": terms, "berger_terms": berger}
+
+
+def group_rows(rows: list[dict], columns: int, people: People, scale: str) -> list[dict]:
     result = []
-    for r in rows:
+    for stored in rows:
+        r = explained_row(stored, scale)
         row = {
             **people.decorate(r),
             "born": r.get("born") or "",
@@ -261,24 +389,38 @@ def _file_stem(season: Season, tournament: str, name: str, pk: int) -> str:
     return f"{season.series.slug}-{season.slug}-{slugify(tournament)}-{slugify(name) or pk}"
 
 
-def _group_table(season: Season, tournament: str, group: int):
-    stored = standings_table(season=season, kind=KIND_GROUP, key=str(group))
+def group_detail(request, season: Season, tournament: str, group: int):
+    """The crosstable, a page of rows at a time (only those rows are read); a download holds
+    every row."""
+    stored = StandingsTable.objects.filter(season=season, kind=KIND_GROUP, key=str(group)).first()
     if stored is None or stored.data["tournament"] != tournament:
         raise Http404(_("No such group."))
-    return stored
-
-
-def group_detail(request, season: Season, tournament: str, group: int):
-    stored = _group_table(season, tournament, group)
     data = stored.data
-    people = People(season, [r["player"] for r in stored.row_details])
-    table = t.crosstable(
-        group_rows(stored.row_details, data["columns"], people), data["rounds"], data["columns"]
+    stem = _file_stem(season, data["tournament"], data["name"], data["id"])
+    rows = StandingsRow.objects.filter(table=stored).order_by("position")
+    if SafeTableExport.is_valid_format(request.GET.get("_export")):
+        details = list(rows.values_list("detail", flat=True))
+        people = People(season, [r["player"] for r in details])
+        table = t.crosstable(
+            [_export_row(r, people) for r in details], data["rounds"], data["columns"]
+        )
+        return export_or_render(request, table, stem, "rankings/chess/group.html", {})
+    count = data["players"]
+    start, stop = page_bounds(request, count, GROUP_PER_PAGE)
+    details = list(
+        rows.filter(position__gte=start, position__lt=stop).values_list("detail", flat=True)
     )
-    return export_or_render(
+    keys = {r["player"] for r in details}
+    keys.update(o for r in details for o in _opponents(r) if o)
+    people = People(season, keys)
+    table = t.crosstable(
+        page_data(count, start, group_rows(details, data["columns"], people, data["scale"])),
+        data["rounds"],
+        data["columns"],
+    )
+    paginate(request, table, GROUP_PER_PAGE)
+    return render(
         request,
-        table,
-        _file_stem(season, data["tournament"], data["name"], data["id"]),
         "rankings/chess/group.html",
         season_context(
             request,
@@ -289,6 +431,21 @@ def group_detail(request, season: Season, tournament: str, group: int):
             tournament_url=season_url(season, "tournament", tournament),
         ),
     )
+
+
+def _opponents(r: dict) -> list:
+    if "opponents" in r:
+        return r["opponents"]
+    return [o.get("opponent") for o in r.get("results", [])]  # stored before the compact rows
+
+
+def _export_row(r: dict, people: People) -> dict:
+    row = {**people.decorate(r), "born": r.get("born") or ""}
+    for n, value in enumerate(r["cells"], start=1):
+        row[f"r{n}"] = value
+    for k, value in enumerate(r["monrad"], start=1):
+        row[f"m{k}"] = value
+    return row
 
 
 def group_trf_download(request, season: Season, tournament: str, group: int):
@@ -305,9 +462,9 @@ def group_trf_download(request, season: Season, tournament: str, group: int):
     return response
 
 
-def _class_rows(stored, people: People, names: dict[str, str], season: Season) -> list[dict]:
+def _class_rows(details, people: People, names: dict[str, str], season: Season) -> list[dict]:
     rows = []
-    for r in stored.row_details:
+    for r in details:
         parts = [(names.get(c["tournament"], c["tournament"]), c["points"]) for c in r["counted"]]
         rows.append(
             {
@@ -332,14 +489,19 @@ def _class_rows(stored, people: People, names: dict[str, str], season: Season) -
 
 
 def classes(request, season: Season):
-    stored = stored_tables(season, [KIND_CLASS])
+    """Each class's leaders; its page lists everyone."""
+    stored = stored_tables(season, [KIND_CLASS], rows_limit=CLASS_PREVIEW)
     people = People(season, [r["player"] for c in stored for r in c.row_details])
     names = dict(season.tournaments.values_list("key", "name"))
     sections = [
         {
             "name": c.data["name"],
             "url": season_url(season, "class", c.key),
-            "table": t.ClassTable(_class_rows(c, people, names, season), orderable=False),
+            "table": t.ClassTable(
+                _class_rows(c.row_details, people, names, season), orderable=False
+            ),
+            "players": c.data.get("players", len(c.row_details)),
+            "more": max(0, c.data.get("players", 0) - len(c.row_details)),
         }
         for c in stored
     ]
@@ -351,16 +513,27 @@ def classes(request, season: Season):
 
 
 def class_detail(request, season: Season, cls: str):
+    """A class's standings, a page at a time (only the rows shown are built); a download
+    holds every row."""
     stored = standings_table(season=season, kind=KIND_CLASS, key=cls)
     if stored is None:
         raise Http404(_("No such class in this season."))
-    people = People(season, [r["player"] for r in stored.row_details])
+    stem = f"{season.series.slug}-{season.slug}-bgp-{stored.key}"
     names = dict(season.tournaments.values_list("key", "name"))
-    table = t.ClassTable(_class_rows(stored, people, names, season))
-    return export_or_render(
+    rows = stored.row_details
+    if SafeTableExport.is_valid_format(request.GET.get("_export")):
+        people = People(season, [r["player"] for r in rows])
+        table = t.ClassTable(_class_rows(rows, people, names, season))
+        return export_or_render(request, table, stem, "rankings/chess/class.html", {})
+    start, stop = page_bounds(request, len(rows), CLASS_PER_PAGE)
+    page = rows[start:stop]
+    people = People(season, [r["player"] for r in page])
+    table = t.ClassTable(
+        page_data(len(rows), start, _class_rows(page, people, names, season)), orderable=False
+    )
+    paginate(request, table, CLASS_PER_PAGE)
+    return render(
         request,
-        table,
-        f"{season.series.slug}-{season.slug}-bgp-{stored.key}",
         "rankings/chess/class.html",
         season_context(request, season, tab="classes", name=stored.data["name"], table=table),
     )
