@@ -262,13 +262,29 @@ def flat_tables(document: dict) -> dict[str, tuple[tuple[str, ...], list[dict]]]
     return tables
 
 
-def breakdown_rounds(round_tables: list) -> dict[int, dict[str, engine.Outcome]]:
-    """What everybody did in each counted evening, from the stored evening tables."""
-    return {
-        t.data["number"]: engine.round_outcomes(round_in(t.data))
-        for t in round_tables
-        if t.data.get("counted")
-    }
+def breakdown_rounds(
+    round_tables: list, players: set[str] | None = None
+) -> dict[int, dict[str, engine.Outcome]]:
+    """What everybody (or the `players`) did in each counted evening, from the stored evening
+    tables."""
+    found = {}
+    for t in round_tables:
+        if not t.data.get("counted"):
+            continue
+        data = t.data
+        if players is not None:
+            data = {
+                **data,
+                "games": [
+                    g for g in data["games"] if g["white"] in players or g["black"] in players
+                ],
+                **{
+                    key: [p for p in data[key] if p in players]
+                    for key in ("bye", "absent", "external", "unexcused", "present")
+                },
+            }
+        found[data["number"]] = engine.round_outcomes(round_in(data))
+    return found
 
 
 def breakdown(
