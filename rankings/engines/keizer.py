@@ -22,6 +22,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from operator import mul
 
 from rankings.engines.common import round_half_up
@@ -187,8 +188,13 @@ class ListOut:
 @dataclass(frozen=True)
 class SeasonOut:
     lists: tuple[ListOut, ...]  # lists[k] is the list after round k
-    outcomes: tuple[dict[str, Outcome], ...]  # outcomes[k - 1]: what everybody did in round k
     start_points: dict[str, Fraction]
+    counted: tuple[RoundIn, ...] = ()  # the rounds the lists are made of
+
+    @cached_property
+    def outcomes(self) -> tuple[dict[str, Outcome], ...]:
+        """outcomes[k - 1]: what everybody did in round k."""
+        return tuple(round_outcomes(r) for r in self.counted)
 
 
 @dataclass(frozen=True)
@@ -321,7 +327,6 @@ def compute_season(season: SeasonIn) -> SeasonOut:
     top = top_value(n, settings)
     start = default_start_points(season)
     rounds = counted_rounds(season.rounds)
-    outcomes = [round_outcomes(r) for r in rounds]
     last = len(rounds)
 
     # Scores are sums of factor × value: counted in units of 1/D, they are integers.
@@ -337,19 +342,34 @@ def compute_season(season: SeasonIn) -> SeasonOut:
     # counts[i][k]: how many of player i's terms are of rounds 1..k
     counts: list[list[int]] = [[0] * (last + 1) for _ in players]
     games = [[0] * (last + 1) for _ in players]
-    for k, round_outcome in enumerate(outcomes, start=1):
+    for k, round_in in enumerate(rounds, start=1):
         for i in range(n):
             games[i][k] = games[i][k - 1]
-        for player, outcome in round_outcome.items():
+        # What each player did (round_outcomes, as plain tuples): (kind, whose value)
+        did: dict[str, tuple[str, str | None]] = {}
+        for game in round_in.games:
+            white, black = RESULTS.get(game.result, (PENDING, PENDING))
+            did[game.white] = (white, game.black)
+            did[game.black] = (black, game.white)
+        for kind, listed in (
+            (BYE, round_in.byes),
+            (ABSENT, round_in.absent),
+            (EXTERNAL, round_in.external),
+            (UNEXCUSED, round_in.unexcused),
+            (PENDING, round_in.present),
+        ):
+            for player in listed:
+                did[player] = (kind, None)
+        for player, (kind, opponent) in did.items():
             i = initial.get(player)
             if i is None:
                 continue
-            unit = factor_units.get(outcome.kind, 0)
+            unit = factor_units.get(kind, 0)
             if unit:
-                basis = outcome.opponent if outcome.kind in AGAINST_OPPONENT else player
+                basis = opponent if kind in AGAINST_OPPONENT else player
                 units[i].append(unit)
                 bases[i].append(initial.get(basis, n))
-            if outcome.kind in PLAYED:
+            if kind in PLAYED:
                 games[i][k] += 1
         for i in range(n):
             counts[i][k] = len(units[i])
@@ -396,7 +416,7 @@ def compute_season(season: SeasonIn) -> SeasonOut:
         current = [0] * (n + 1)
         for place, i in enumerate(order):
             current[i] = place_values[place]
-    return SeasonOut(lists=tuple(lists), outcomes=tuple(outcomes), start_points=start)
+    return SeasonOut(lists=tuple(lists), start_points=start, counted=tuple(rounds))
 
 
 def score_breakdown(
