@@ -13,6 +13,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.db.models import Case, F, JSONField, When
+
 from competitions.models import Game, Round, RoundEntry, Season, SeasonPlayer
 from competitions.systems.keizer.settings import parse_settings
 from competitions.systems.keizer.system import SCOPE_ROUND
@@ -66,19 +68,19 @@ def factors_of(data: dict[str, str]) -> engine.Factors:
 
 
 def load_rounds(
-    season: Season, numbers: set[int] | None = None, *, seen: set[str] | None = None
+    season: Season, ids: set[int] | None = None, *, seen: set[str] | None = None
 ) -> list[dict[str, Any]]:
-    """The season's evenings (or those numbered `numbers`) as plain data, in number order (3
-    queries): number, date, games (board order, with both players), and the players of each
+    """The season's evenings (or those with the Round pks `ids`) as plain data, in number
+    order (3 queries): number, date, games (board order, with both players), and the players of each
     attendance status. `seen` collects the keys of every player with an entry."""
     rounds: dict[int, dict[str, Any]] = {}
     found = Round.objects.filter(season=season, tournament=None, group=None)
     games = Game.objects.filter(round__season=season, round__tournament=None)
     entries = RoundEntry.objects.filter(round__season=season, round__tournament=None)
-    if numbers is not None:
-        found = found.filter(number__in=numbers)
-        games = games.filter(round__number__in=numbers)
-        entries = entries.filter(round__number__in=numbers)
+    if ids is not None:
+        found = found.filter(pk__in=ids)
+        games = games.filter(round__in=ids)
+        entries = entries.filter(round__in=ids)
     for pk, round_number, date in found.order_by("number").values_list("pk", "number", "date"):
         rounds[pk] = {
             "number": round_number,
@@ -374,26 +376,31 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
         ids.add(int(scope[len(SCOPE_ROUND) :]))
     if not ids:
         return None
-    numbers = dict(
-        Round.objects.filter(pk__in=ids, season=season, tournament=None, group=None).values_list(
-            "pk", "number"
-        )
-    )
-    if len(numbers) != len(ids):
+    fresh = {r["number"]: r for r in load_rounds(season, ids)}
+    if len(fresh) != len(ids):
         return None  # an evening gone (or not this season's): in full
-    stored = StandingsTable.objects.filter(season=season)
-    evenings: dict[int, dict[str, Any]] = {
-        data["number"]: data
-        for data in stored.filter(kind=KIND_ROUND).values_list("data", flat=True)
-    }
-    lists = list(stored.filter(kind=KIND_LIST).values_list("position", flat=True))
+    # The stored evenings' data and the stored lists' positions (1 query; not the lists' data).
+    evenings: dict[int, dict[str, Any]] = {}
+    lists = []
+    for kind, position, data in (
+        StandingsTable.objects.filter(season=season, kind__in=(KIND_LIST, KIND_ROUND))
+        .annotate(
+            evening=Case(
+                When(kind=KIND_ROUND, then=F("data")), default=None, output_field=JSONField()
+            )
+        )
+        .values_list("kind", "position", "evening")
+    ):
+        if kind == KIND_ROUND:
+            evenings[data["number"]] = data
+        else:
+            lists.append(position)
     if not lists:
         return None
-    changed = set(numbers.values())
+    changed = set(fresh)
     last_stored = max(evenings, default=0)
     if any(n not in evenings and n <= last_stored for n in changed):
         return None  # a new evening between stored ones: the positions move
-    fresh = {r["number"]: r for r in load_rounds(season, changed)}
     rounds = []
     for n in sorted(set(evenings) | set(fresh)):
         if n in fresh:
