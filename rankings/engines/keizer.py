@@ -107,14 +107,14 @@ class Settings:
     factors: Factors = field(default_factory=Factors)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameIn:
     white: str
     black: str
     result: str = ""  # "" while not played
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundIn:
     """A club evening: its games and each player's attendance. `present` lists players who
     registered as present but are not paired yet (the round is waiting for its pairing)."""
@@ -137,7 +137,7 @@ class SeasonIn:
     closed: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
     kind: str
     opponent: str | None = None
@@ -148,7 +148,7 @@ class Outcome:
 # --- outputs ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ListRow:
     """A line of a list. Score and key are exact: counted in integer units of 1 / score_scale
     and 1 / key_scale (`score` and `key` give them as Fractions)."""
@@ -172,7 +172,7 @@ class ListRow:
         return Fraction(self.key_units, self.key_scale)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ListOut:
     """The ranking list after round `after` (0: the initial list)."""
 

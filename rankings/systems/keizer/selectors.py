@@ -80,10 +80,13 @@ def all_lists(season: Season) -> list[StandingsTable]:
 
 
 def round_tables(season: Season) -> list[StandingsTable]:
-    """The season's stored evenings, in order (1 query)."""
-    return list(
+    """The season's stored evenings, in order (1 query), their games as objects."""
+    found = list(
         StandingsTable.objects.filter(season=season, kind=standings.KIND_ROUND).order_by("position")
     )
+    for table in found:
+        table.data = standings.evening_data(table.data)
+    return found
 
 
 def explained_rows(

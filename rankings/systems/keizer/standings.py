@@ -135,6 +135,23 @@ def load_rounds(
     return result
 
 
+# A stored evening keeps its games as arrays in this order (compact: a season's evenings are
+# written at every full recompute), `evening_data` gives them back as objects.
+GAME_FIELDS = ("board", "white", "black", "result", "manual")
+
+
+def stored_evening(data: dict[str, Any]) -> dict[str, Any]:
+    return {**data, "games": [[g[name] for name in GAME_FIELDS] for g in data["games"]]}
+
+
+def evening_data(data: dict[str, Any]) -> dict[str, Any]:
+    """A stored evening with its games as objects (board, white, black, result, manual)."""
+    games = data["games"]
+    if games and isinstance(games[0], list):
+        return {**data, "games": [dict(zip(GAME_FIELDS, g, strict=True)) for g in games]}
+    return data
+
+
 def round_in(data: dict[str, Any]) -> engine.RoundIn:
     """The engine's view of a stored or loaded evening."""
     return engine.RoundIn(
@@ -268,7 +285,7 @@ def tables_of(
                     kind=KIND_ROUND,
                     key=str(data["number"]),
                     position=position,
-                    data={**data, "counted": data["number"] <= counted},
+                    data={**stored_evening(data), "counted": data["number"] <= counted},
                 )
             )
     return tables
@@ -392,7 +409,7 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
         .values_list("kind", "position", "evening")
     ):
         if kind == KIND_ROUND:
-            evenings[data["number"]] = data
+            evenings[data["number"]] = evening_data(data)
         else:
             lists.append(position)
     if not lists:
