@@ -98,3 +98,26 @@ def test_incremental_updates_store_exactly_what_a_full_recompute_stores(
         assert not Season.objects.get(pk=season.pk).stale
     incremental = stored(season)
     assert incremental == full_recompute(season)
+
+
+def test_attendance_pairing_and_undo_update_from_their_evening(django_capture_on_commit_callbacks):
+    from pairings.systems.keizer.pairing import pair_next_round, save
+
+    season = import_competition(generated_file(11, 4, seed=8, series="evening-by-evening"))
+    entries = list(season.entries.select_related("player"))
+    statuses = {e: "present" for e in entries}
+    statuses[entries[2]] = "absent"
+    with django_capture_on_commit_callbacks(execute=True):
+        services.attendance_save(season=season, number=5, date=None, statuses=statuses)
+    before = table_ids(season)
+    with django_capture_on_commit_callbacks(execute=True):
+        save(season, pair_next_round(season))
+    round_ = Round.objects.get(season=season, number=5)
+    after = table_ids(season)
+    assert {key for key in after if after[key] == before[key]} >= {
+        ("list", str(k)) for k in range(4)
+    }
+    assert stored(season) == full_recompute(season)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_pairing_undo(round_=round_)
+    assert stored(season) == full_recompute(season)
