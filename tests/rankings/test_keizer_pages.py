@@ -210,3 +210,18 @@ def test_the_ranking_downloads_as_csv(client, season):
     lines = response.content.decode().splitlines()
     assert lines[0].startswith("#,Player,Score,Value,Games")
     assert lines[1].startswith("1,Eva Smit,11.5,8,1")
+
+
+def test_long_lists_and_evenings_are_paginated_and_download_whole(client):
+    from rankings.systems.keizer.views import PER_PAGE
+
+    season = import_competition(generated_file(2 * PER_PAGE + 30, 2, series="big"))
+    first = client.get(season_url(season)).content.decode()
+    assert first.count('class="explain"') == 3 * PER_PAGE  # score, value and key per line
+    assert "?page=2" in first
+    last = client.get(season_url(season), {"page": 3}).content.decode()
+    assert last.count('class="explain"') == 3 * 30
+    evening = client.get(season_url(season, "round", 1)).content.decode()
+    assert evening.count("<tr") <= PER_PAGE + 2 and "?page=2" in evening
+    csv = client.get(season_url(season), {"_export": "csv"}).content.decode()
+    assert len(csv.strip().splitlines()) == 1 + 2 * PER_PAGE + 30

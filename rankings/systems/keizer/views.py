@@ -27,8 +27,8 @@ def _date(value: str | None) -> datetime.date | None:
 
 
 # Lines of a ranking list, games of an evening shown per page: a list of 2000 players is read
-# a hundred lines at a time; a download has them all.
-PER_PAGE = 100
+# fifty lines at a time; a download has them all.
+PER_PAGE = 50
 
 
 def _page(request, table) -> list:
