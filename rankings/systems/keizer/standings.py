@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db.models import Case, F, JSONField, When
 
-from competitions.models import Game, Round, RoundEntry, Season, SeasonPlayer
+from competitions.models import Round, RoundEntry, Season, SeasonPlayer
 from competitions.systems.keizer.settings import parse_settings
 from competitions.systems.keizer.system import SCOPE_ROUND
 from rankings.engines import keizer as engine
@@ -71,15 +71,13 @@ def load_rounds(
     season: Season, ids: set[int] | None = None, *, seen: set[str] | None = None
 ) -> list[dict[str, Any]]:
     """The season's evenings (or those with the Round pks `ids`) as plain data, in number
-    order (3 queries): number, date, games (board order, with both players), and the players of each
-    attendance status. `seen` collects the keys of every player with an entry."""
+    order (2 queries): number, date, games (board order, with both players), and the players
+    of each attendance status. `seen` collects the keys of every player with an entry."""
     rounds: dict[int, dict[str, Any]] = {}
     found = Round.objects.filter(season=season, tournament=None, group=None)
-    games = Game.objects.filter(round__season=season, round__tournament=None)
     entries = RoundEntry.objects.filter(round__season=season, round__tournament=None)
     if ids is not None:
         found = found.filter(pk__in=ids)
-        games = games.filter(round__in=ids)
         entries = entries.filter(round__in=ids)
     for pk, round_number, date in found.order_by("number").values_list("pk", "number", "date"):
         rounds[pk] = {
@@ -93,21 +91,14 @@ def load_rounds(
             "present": [],
             "volunteer": None,
         }
-    for pk, round_id, board, result, manual in games.values_list(
-        "pk", "round_id", "board", "result", "manual"
-    ):
-        if round_id in rounds:
-            rounds[round_id]["games"][pk] = {
-                "board": board,
-                "white": None,
-                "black": None,
-                "result": result,
-                "manual": manual,
-                "id": pk,
-            }
-    for round_id, key, status, game_id, colour, volunteer in entries.values_list(
-        "round_id", "player__key", "status", "game_id", "colour", "volunteer_bye"
-    ):
+    # A game comes with its players' entries (a game without both is left out, as a game half
+    # deleted): one query fewer than reading the games on their own.
+    for round_id, key, status, game_id, colour, volunteer, board, game_result, manual in (
+        entries.values_list(
+            "round_id", "player__key", "status", "game_id", "colour", "volunteer_bye",
+            "game__board", "game__result", "game__manual",
+        )
+    ):  # fmt: skip
         if seen is not None:
             seen.add(key)
         info = rounds.get(round_id)
@@ -116,8 +107,17 @@ def load_rounds(
         if volunteer:
             info["volunteer"] = key
         if status == Status.PLAYED:
-            game = info["games"].get(game_id)
-            if game is not None:
+            if game_id is not None:
+                game = info["games"].get(game_id)
+                if game is None:
+                    game = info["games"][game_id] = {
+                        "board": board,
+                        "white": None,
+                        "black": None,
+                        "result": game_result,
+                        "manual": manual,
+                        "id": game_id,
+                    }
                 game[colour] = key
         elif status in LIST_OF_STATUS:
             info[LIST_OF_STATUS[status]].append(key)
