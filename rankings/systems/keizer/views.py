@@ -26,16 +26,18 @@ def _date(value: str | None) -> datetime.date | None:
     return datetime.date.fromisoformat(value) if value else None
 
 
-# Lines of a ranking list, games of an evening shown per page: a list of 2000 players is read
-# fifty lines at a time; a download has them all.
-PER_PAGE = 50
+# A club's list (up to WHOLE lines) or evening shows whole, on one page (to read and print);
+# a longer one (a list of 2000 players) is shown PER_PAGE lines at a time. A download has all.
+WHOLE = 100
+PER_PAGE = 25
 
 
 def _page(request, table) -> list:
     """Paginate the table for the page (not for a download) and give the records it shows."""
     if SafeTableExport.is_valid_format(request.GET.get("_export")):
         return [row.record for row in table.rows]
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    per_page = WHOLE if len(table.rows) <= WHOLE else PER_PAGE
+    RequestConfig(request, paginate={"per_page": per_page}).configure(table)
     return [row.record for row in table.page.object_list]
 
 
