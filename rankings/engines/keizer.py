@@ -22,6 +22,8 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
+from operator import mul
 
 from rankings.engines.common import round_half_up
 
@@ -105,14 +107,14 @@ class Settings:
     factors: Factors = field(default_factory=Factors)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameIn:
     white: str
     black: str
     result: str = ""  # "" while not played
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundIn:
     """A club evening: its games and each player's attendance. `present` lists players who
     registered as present but are not paired yet (the round is waiting for its pairing)."""
@@ -135,7 +137,7 @@ class SeasonIn:
     closed: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
     kind: str
     opponent: str | None = None
@@ -146,18 +148,31 @@ class Outcome:
 # --- outputs ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ListRow:
+    """A line of a list. Score and key are exact: counted in integer units of 1 / score_scale
+    and 1 / key_scale (`score` and `key` give them as Fractions)."""
+
     player: str
     rank: int
-    score: Fraction
-    key: Fraction
     value: int
     start_points: Fraction
     games: int  # games played over the board so far (forfeits not counted)
+    score_units: int
+    key_units: int
+    score_scale: int = field(repr=False, default=1)
+    key_scale: int = field(repr=False, default=1)
+
+    @property
+    def score(self) -> Fraction:
+        return Fraction(self.score_units, self.score_scale)
+
+    @property
+    def key(self) -> Fraction:
+        return Fraction(self.key_units, self.key_scale)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ListOut:
     """The ranking list after round `after` (0: the initial list)."""
 
@@ -173,8 +188,13 @@ class ListOut:
 @dataclass(frozen=True)
 class SeasonOut:
     lists: tuple[ListOut, ...]  # lists[k] is the list after round k
-    outcomes: tuple[dict[str, Outcome], ...]  # outcomes[k - 1]: what everybody did in round k
     start_points: dict[str, Fraction]
+    counted: tuple[RoundIn, ...] = ()  # the rounds the lists are made of
+
+    @cached_property
+    def outcomes(self) -> tuple[dict[str, Outcome], ...]:
+        """outcomes[k - 1]: what everybody did in round k."""
+        return tuple(round_outcomes(r) for r in self.counted)
 
 
 @dataclass(frozen=True)
@@ -307,7 +327,6 @@ def compute_season(season: SeasonIn) -> SeasonOut:
     top = top_value(n, settings)
     start = default_start_points(season)
     rounds = counted_rounds(season.rounds)
-    outcomes = [round_outcomes(r) for r in rounds]
     last = len(rounds)
 
     # Scores are sums of factor × value: counted in units of 1/D, they are integers.
@@ -316,62 +335,88 @@ def compute_season(season: SeasonIn) -> SeasonOut:
         kind: int(settings.factors.of(kind) * denominator)
         for kind in (WIN, DRAW, LOSS, FORFEIT_WIN, BYE, ABSENT, EXTERNAL, UNEXCUSED)
     }
-    # Per player and counted round: (round, units of 1/D, whose value it is a share of).
-    terms: dict[str, list[tuple[int, int, str | None]]] = {p: [] for p in players}
-    games = {p: [0] * (last + 1) for p in players}
-    for k, round_outcome in enumerate(outcomes, start=1):
-        for player in players:
-            games[player][k] = games[player][k - 1]
-        for player, outcome in round_outcome.items():
-            if player not in terms:
+    # Per player (by initial index) and counted round, in round order: the units of 1/D and
+    # the index of the player whose value it is a share of (n: nobody on the list, value 0).
+    units: list[list[int]] = [[] for _ in players]
+    bases: list[list[int]] = [[] for _ in players]
+    # counts[i][k]: how many of player i's terms are of rounds 1..k
+    counts: list[list[int]] = [[0] * (last + 1) for _ in players]
+    games = [[0] * (last + 1) for _ in players]
+    for k, round_in in enumerate(rounds, start=1):
+        for i in range(n):
+            games[i][k] = games[i][k - 1]
+        # What each player did (round_outcomes, as plain tuples): (kind, whose value)
+        did: dict[str, tuple[str, str | None]] = {}
+        for game in round_in.games:
+            white, black = RESULTS.get(game.result, (PENDING, PENDING))
+            did[game.white] = (white, game.black)
+            did[game.black] = (black, game.white)
+        for kind, listed in (
+            (BYE, round_in.byes),
+            (ABSENT, round_in.absent),
+            (EXTERNAL, round_in.external),
+            (UNEXCUSED, round_in.unexcused),
+            (PENDING, round_in.present),
+        ):
+            for player in listed:
+                did[player] = (kind, None)
+        for player, (kind, opponent) in did.items():
+            i = initial.get(player)
+            if i is None:
                 continue
-            units = factor_units.get(outcome.kind, 0)
-            basis = outcome.opponent if outcome.kind in AGAINST_OPPONENT else player
-            terms[player].append((k, units, basis))
-            if outcome.kind in PLAYED:
-                games[player][k] += 1
+            unit = factor_units.get(kind, 0)
+            if unit:
+                basis = opponent if kind in AGAINST_OPPONENT else player
+                units[i].append(unit)
+                bases[i].append(initial.get(basis, n))
+            if kind in PLAYED:
+                games[i][k] += 1
+        for i in range(n):
+            counts[i][k] = len(units[i])
 
     # Keys are score + weight × start points, weight = (F − k) / F: in units of 1 / (D·F·S),
     # S the common denominator of the start points, they are integers too (and sort fast).
     fade = settings.start_fade_rounds
     start_den = math.lcm(*(value.denominator for value in start.values())) if start else 1
-    start_units = {p: int(start[p] * start_den) for p in players}
+    start_units = [int(start[p] * start_den) * denominator for p in players]
+    start_list = [start[p] for p in players]
     key_scale = denominator * fade * start_den
+    score_factor = fade * start_den
 
     lists: list[ListOut] = []
-    current: dict[str, int] = {}
+    current = [0] * (n + 1)  # values by initial index; [n]: nobody, 0
+    indexes = range(n)
     for k in range(last + 1):
         weight_units = 0 if season.closed and k == last else max(0, fade - k)
-        totals = {}
-        for player in players:
-            total = 0
-            if k:
-                for r, units, basis in terms[player]:
-                    if r > k:
-                        break
-                    if units:
-                        total += units * current.get(basis, 0)
-            totals[player] = total
-        keys = {
-            p: totals[p] * fade * start_den + weight_units * start_units[p] * denominator
-            for p in players
-        }
-        order = sorted(players, key=lambda p: (-keys[p], initial[p]))  # §4.1: ties: initial
+        value_of = current.__getitem__
+        totals = [
+            sum(map(mul, units[i][: counts[i][k]], map(value_of, bases[i][: counts[i][k]])))
+            if k
+            else 0
+            for i in indexes
+        ]
+        keys = [totals[i] * score_factor + weight_units * start_units[i] for i in indexes]
+        # §4.1: best key first; ties: the initial order (a stable sort keeps it)
+        order = sorted(indexes, key=keys.__getitem__, reverse=True)
         rows = tuple(
             ListRow(
-                player=p,
-                rank=i + 1,
-                score=Fraction(totals[p], denominator),
-                key=Fraction(keys[p], key_scale),
-                value=place_values[i],
-                start_points=start[p],
-                games=games[p][k],
+                players[i],
+                place + 1,
+                place_values[place],
+                start_list[i],
+                games[i][k],
+                totals[i],
+                keys[i],
+                denominator,
+                key_scale,
             )
-            for i, p in enumerate(order)
+            for place, i in enumerate(order)
         )
         lists.append(ListOut(after=k, top=top, weight=Fraction(weight_units, fade), rows=rows))
-        current = {row.player: row.value for row in rows}
-    return SeasonOut(lists=tuple(lists), outcomes=tuple(outcomes), start_points=start)
+        current = [0] * (n + 1)
+        for place, i in enumerate(order):
+            current[i] = place_values[place]
+    return SeasonOut(lists=tuple(lists), start_points=start, counted=tuple(rounds))
 
 
 def score_breakdown(

@@ -210,3 +210,23 @@ def test_the_ranking_downloads_as_csv(client, season):
     lines = response.content.decode().splitlines()
     assert lines[0].startswith("#,Player,Score,Value,Games")
     assert lines[1].startswith("1,Eva Smit,11.5,8,1")
+
+
+def test_long_lists_and_evenings_are_paginated_and_download_whole(client):
+    from rankings.systems.keizer.views import PER_PAGE, WHOLE
+
+    players = WHOLE + 30
+    season = import_competition(generated_file(players, 2, series="big"))
+    first = client.get(season_url(season)).content.decode()
+    assert first.count('class="explain"') == 3 * PER_PAGE  # score, value and key per line
+    assert "?page=2" in first
+    pages = -(-players // PER_PAGE)
+    last = client.get(season_url(season), {"page": pages}).content.decode()
+    assert last.count('class="explain"') == 3 * (players - (pages - 1) * PER_PAGE)
+    evening = client.get(season_url(season, "round", 1)).content.decode()
+    assert evening.count("<tr") <= WHOLE + 2  # games of an evening: a club's evening whole
+    csv = client.get(season_url(season), {"_export": "csv"}).content.decode()
+    assert len(csv.strip().splitlines()) == 1 + players
+    club = import_competition(generated_file(WHOLE, 2, series="club-size"))
+    whole = client.get(season_url(club)).content.decode()
+    assert whole.count('class="explain"') == 3 * WHOLE and "?page=2" not in whole

@@ -11,7 +11,6 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
-from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from competitions.interchange import (
     FileError,
@@ -23,6 +22,10 @@ from competitions.interchange import (
     whole,
 )
 from competitions.models import Game, Player, Round, RoundEntry, Season, SeasonPlayer
+from competitions.sync import ModelChanges
+
+# A replacing import writes only what differs (competitions.sync).
+SYNC = True
 
 RESULTS = tuple(Game.Result.values)
 START_POINTS_MAX = 10**7
@@ -53,17 +56,36 @@ def _start_points(value: Any, path: str) -> Decimal:
 
 
 def _read_start_points(data: dict, ctx: ReadContext) -> None:
-    entries = {e.player_id: e for e in ctx.season.entries.all()}
-    changed = []
+    """Each entry's start points (None where the file sets none), written where they differ
+    from the stored entry's."""
+    points: dict[str, Decimal] = {}
     for i, raw in enumerate(data["players"]):
         if "start_points" not in raw or raw["start_points"] is None:
             continue
-        path = f"players[{i}].start_points"
-        entry = entries[ctx.players[raw["id"]].pk]
-        entry.start_points = _start_points(raw["start_points"], path)
-        changed.append(entry)
-    if changed:
-        bulk_update_with_history(changed, SeasonPlayer, ["start_points"])
+        points[raw["id"]] = _start_points(raw["start_points"], f"players[{i}].start_points")
+    # Replacing: every entry of the file (points may be taken away); else the new entries
+    # with points.
+    keys = list(ctx.players) if ctx.replacing else list(points)
+    stored = ctx.season.entries.select_related("player").filter(player__key__in=keys)
+    wanted = [
+        SeasonPlayer(
+            season=ctx.season,
+            player=entry.player,
+            position=entry.position,
+            club_id=entry.club_id,
+            start_points=points.get(entry.player.key),
+        )
+        for entry in stored
+    ]
+    ctx.sync.rows(
+        SeasonPlayer,
+        wanted,
+        existing=stored,
+        key=lambda e: e.player.key,
+        fields=["start_points"],
+        delete=False,
+        name=str(_("start points")),
+    )
 
 
 def _player_list(raw: dict, key: str, path: str, ctx: ReadContext) -> list[Player]:
@@ -197,15 +219,34 @@ def read(data: dict, ctx: ReadContext) -> None:
     closed = field_of(data, "closed", "", bool, _("true or false"), required=False, default=False)
     if closed and rounds and rounds[-1].unfinished:
         raise FileError("closed", _("a season cannot be closed while its last round is unfinished"))
-    if closed:
-        season.closed = True
+    if season.closed != closed:
+        season.closed = closed
         season.save(update_fields=["closed"])
+        if ctx.replacing:
+            ctx.sync.changes.append(ModelChanges(name=str(_("season")), changed=[str(_("closed"))]))
+    _store_rounds(rounds, ctx)
 
+
+def _store_rounds(rounds: list[_Round], ctx: ReadContext) -> None:
+    """The evenings, their games and round entries: created in bulk, or, replacing a stored
+    season, matched by evening number (a game by its board, an entry by its player) and
+    written where they differ (competitions.sync)."""
+    season = ctx.season
+    replacing = ctx.replacing
+    made = [Round(season=season, number=found.number, date=found.date) for found in rounds]
+    ctx.sync.rows(
+        Round,
+        made,
+        existing=Round.objects.filter(season=season, tournament=None, group=None)
+        if replacing
+        else None,
+        key=lambda r: r.number,
+        fields=["date"],
+    )
     games: list[Game] = []
     planned: list[tuple[Game, Player, Player]] = []
     entries: list[RoundEntry] = []
-    for found in rounds:
-        round_ = Round.objects.create(season=season, number=found.number, date=found.date)
+    for round_, found in zip(made, rounds, strict=True):
         for board, (white, black, result, manual) in enumerate(found.games, start=1):
             game = Game(round=round_, board=board, result=result, manual=manual)
             games.append(game)
@@ -230,19 +271,55 @@ def read(data: dict, ctx: ReadContext) -> None:
             )
             for p in found.waiting
         )
-    bulk_create_with_history(games, Game)
+    ctx.sync.rows(
+        Game,
+        games,
+        existing=Game.objects.filter(round__season=season, round__tournament=None)
+        .select_related("round")
+        .order_by()
+        if replacing
+        else None,
+        key=lambda g: (g.round.number, g.board),
+        fields=["result", "manual"],
+    )
     for game, white, black in planned:
         for player, colour in ((white, RoundEntry.Colour.WHITE), (black, RoundEntry.Colour.BLACK)):
             entries.append(
                 RoundEntry(
-                    round_id=game.round_id,
+                    round=game.round,
                     player=player,
                     status=RoundEntry.Status.PLAYED,
                     game=game,
                     colour=colour,
                 )
             )
-    bulk_create_with_history(entries, RoundEntry)
+    existing = None
+    if replacing:
+        existing = list(
+            RoundEntry.objects.filter(round__season=season, round__tournament=None)
+            .select_related("round", "player")
+            .order_by()
+        )
+        # A player per colour of a game (a constraint checked at each statement): the stored
+        # entries whose game or colour changes, or that go, leave their game first.
+        wanted = {(e.round.number, e.player.key): (e.game_id, e.colour) for e in entries}
+        leaving = [
+            e.pk
+            for e in existing
+            if e.game_id is not None
+            and wanted.get((e.round.number, e.player.key)) != (e.game_id, e.colour)
+        ]
+        if leaving:
+            RoundEntry.objects.filter(pk__in=leaving).update(
+                status=RoundEntry.Status.ABSENT, game=None, colour=""
+            )
+    ctx.sync.rows(
+        RoundEntry,
+        entries,
+        existing=existing,
+        key=lambda e: (e.round.number, e.player.key),
+        fields=["status", "game_id", "colour", "volunteer_bye"],
+    )
 
 
 def season_players(season: Season) -> list[SeasonPlayer]:

@@ -19,6 +19,8 @@ from competitions.models import Club, Game, Player, Round, RoundEntry, Season, S
 from competitions.services import player_create
 from competitions.signals import bulk_write, results_changed
 
+from .system import SCOPE_ROUND
+
 Status = RoundEntry.Status
 # What a leader records on the attendance page (rules.md §4: present, absent with notice,
 # external, absent without notice).
@@ -26,8 +28,11 @@ ATTENDANCE = (Status.PRESENT, Status.ABSENT, Status.EXTERNAL, Status.UNEXCUSED)
 NOT_PLAYING = (Status.ABSENT, Status.EXTERNAL, Status.UNEXCUSED)
 
 
-def _changed(season: Season) -> None:
-    results_changed.send(sender=Season, season_ids={season.pk})
+def _changed(season: Season, round_: Round | None = None) -> None:
+    """Schedule the season's recompute; a change within one evening names it (the lists from
+    that evening on are updated, rankings.systems.keizer.standings.update)."""
+    scope = f"{SCOPE_ROUND}{round_.pk}" if round_ is not None else None
+    results_changed.send(sender=Season, season_ids={season.pk}, scope=scope)
 
 
 def keizer_rounds(season: Season):
@@ -211,7 +216,7 @@ def attendance_save(
                 changed.append(found)
         bulk_create_with_history(new, RoundEntry)
         bulk_update_with_history(changed, RoundEntry, ["status", "volunteer_bye"])
-        _changed(season)
+        _changed(season, round_)
     return round_
 
 
@@ -298,7 +303,7 @@ def round_pairing_save(
             raise ValidationError(
                 _("The pairing could not be stored: %(error)s") % {"error": exc}
             ) from exc
-        _changed(round_.season)
+        _changed(round_.season, round_)
     return games
 
 
@@ -318,7 +323,7 @@ def round_pairing_undo(*, round_: Round) -> None:
             entry.status, entry.game, entry.colour = Status.PRESENT, None, ""
         bulk_update_with_history(entries, RoundEntry, ["status", "game", "colour"])
         round_.games.all().delete()
-        _changed(round_.season)
+        _changed(round_.season, round_)
 
 
 def game_result_set(*, game: Game, result: str) -> Game:

@@ -80,10 +80,13 @@ def all_lists(season: Season) -> list[StandingsTable]:
 
 
 def round_tables(season: Season) -> list[StandingsTable]:
-    """The season's stored evenings, in order (1 query)."""
-    return list(
+    """The season's stored evenings, in order (1 query), their games as objects."""
+    found = list(
         StandingsTable.objects.filter(season=season, kind=standings.KIND_ROUND).order_by("position")
     )
+    for table in found:
+        table.data = standings.evening_data(table.data)
+    return found
 
 
 def explained_rows(
@@ -96,34 +99,50 @@ def explained_rows(
     """The lines of a list (or of the players `only`), each with the breakdown of its score
     ("every number explains itself"): per round the result, the value it is a share of in the
     list after the previous round, the factor and the points; and the fading start points."""
+    rows = [
+        line for line in standings.ranking_of(listed.data) if only is None or line["player"] in only
+    ]
+    return explain_rows(rows, listed, before, evenings, people)
+
+
+def explain_rows(
+    rows: list[dict],
+    listed: StandingsTable,
+    before: StandingsTable | None,
+    evenings: list[StandingsTable],
+    people: People,
+) -> list[dict]:
+    """Fill in these lines of the list `listed` (`standings.ranking_of`), in place: name, club,
+    link, and the breakdown of the score. Only the lines a page shows need it (a page of a list
+    of 2000 players shows 100)."""
+    if not rows:
+        return rows
     after = listed.data["after"]
     factors = standings.factors_of(listed.data["factors"])
     values_before = (
-        {line["player"]: line["value"] for line in standings.ranking_of(before.data)}
+        {line[0]: before.data["top"] - before.data["step"] * i
+         for i, line in enumerate(before.data["ranking"])}
         if before is not None
         else {}
-    )
-    outcomes = standings.breakdown_rounds(evenings)
+    )  # fmt: skip
+    wanted = {row["player"] for row in rows}
+    outcomes = standings.breakdown_rounds(evenings, wanted)
     weight = Fraction(listed.data["weight"])
+    weight_shown = share(weight)
     describe = _Lines(people)
-    rows = []
-    for line in standings.ranking_of(listed.data):
-        if only is not None and line["player"] not in only:
-            continue
-        start = Fraction(line["start_points"]).limit_denominator(10**4)
-        lines = standings.breakdown(line["player"], after, outcomes, values_before, factors)
-        rows.append(
-            {
-                **people.decorate(line),
-                "after": after,
-                "before": after - 1,
-                "weight": share(weight),
-                "start_part": shown(weight * start),
-                "start_shown": str(start) if start.denominator == 1 else shown(start),
-                "lines": [describe(item) for item in lines],
-                "top": listed.data["top"],
-                "step": listed.data["step"],
-            }
+    for row in rows:
+        start = Fraction(row["start_points"]).limit_denominator(10**4)
+        lines = standings.breakdown(row["player"], after, outcomes, values_before, factors)
+        row.update(
+            people.decorate(row),
+            after=after,
+            before=after - 1,
+            weight=weight_shown,
+            start_part=shown(weight * start),
+            start_shown=str(start) if start.denominator == 1 else shown(start),
+            lines=[describe(item) for item in lines],
+            top=listed.data["top"],
+            step=listed.data["step"],
         )
     return rows
 

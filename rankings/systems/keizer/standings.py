@@ -9,14 +9,18 @@ tables, not n × K.
 """
 
 from collections import defaultdict
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from competitions.models import Game, Round, RoundEntry, Season
-from competitions.systems.keizer.interchange import season_players
+from django.db.models import Case, F, JSONField, When
+
+from competitions.models import Round, RoundEntry, Season, SeasonPlayer
 from competitions.systems.keizer.settings import parse_settings
+from competitions.systems.keizer.system import SCOPE_ROUND
 from rankings.engines import keizer as engine
-from rankings.systems import ComputedRow, ComputedTable
+from rankings.models import StandingsTable
+from rankings.systems import ComputedRow, ComputedTable, Update
 
 KIND_LIST = "list"
 KIND_ROUND = "round"
@@ -63,15 +67,19 @@ def factors_of(data: dict[str, str]) -> engine.Factors:
     return engine.Factors(**{name: Fraction(value) for name, value in data.items()})
 
 
-def load_rounds(season: Season) -> list[dict[str, Any]]:
-    """The season's evenings as plain data, in number order (3 queries): number, date, games
-    (board order, with both players), and the players of each attendance status."""
+def load_rounds(
+    season: Season, ids: set[int] | None = None, *, seen: set[str] | None = None
+) -> list[dict[str, Any]]:
+    """The season's evenings (or those with the Round pks `ids`) as plain data, in number
+    order (2 queries): number, date, games (board order, with both players), and the players
+    of each attendance status. `seen` collects the keys of every player with an entry."""
     rounds: dict[int, dict[str, Any]] = {}
-    for pk, round_number, date in (
-        Round.objects.filter(season=season, tournament=None, group=None)
-        .order_by("number")
-        .values_list("pk", "number", "date")
-    ):
+    found = Round.objects.filter(season=season, tournament=None, group=None)
+    entries = RoundEntry.objects.filter(round__season=season, round__tournament=None)
+    if ids is not None:
+        found = found.filter(pk__in=ids)
+        entries = entries.filter(round__in=ids)
+    for pk, round_number, date in found.order_by("number").values_list("pk", "number", "date"):
         rounds[pk] = {
             "number": round_number,
             "date": date.isoformat() if date else None,
@@ -83,46 +91,65 @@ def load_rounds(season: Season) -> list[dict[str, Any]]:
             "present": [],
             "volunteer": None,
         }
-    games = Game.objects.filter(round__season=season, round__tournament=None).values_list(
-        "pk", "round_id", "board", "result", "manual"
-    )
-    for pk, round_id, board, result, manual in games:
-        if round_id in rounds:
-            rounds[round_id]["games"][pk] = {
-                "board": board,
-                "white": None,
-                "black": None,
-                "result": result,
-                "manual": manual,
-                "id": pk,
-            }
-    entries = RoundEntry.objects.filter(round__season=season, round__tournament=None).values_list(
-        "round_id", "player__key", "status", "game_id", "colour", "volunteer_bye"
-    )
-    for round_id, key, status, game_id, colour, volunteer in entries:
+    # A game comes with its players' entries (a game without both is left out, as a game half
+    # deleted): one query fewer than reading the games on their own.
+    for round_id, key, status, game_id, colour, volunteer, board, game_result, manual in (
+        entries.values_list(
+            "round_id", "player__key", "status", "game_id", "colour", "volunteer_bye",
+            "game__board", "game__result", "game__manual",
+        )
+    ):  # fmt: skip
+        if seen is not None:
+            seen.add(key)
         info = rounds.get(round_id)
         if info is None:
             continue
         if volunteer:
             info["volunteer"] = key
         if status == Status.PLAYED:
-            game = info["games"].get(game_id)
-            if game is not None:
+            if game_id is not None:
+                game = info["games"].get(game_id)
+                if game is None:
+                    game = info["games"][game_id] = {
+                        "board": board,
+                        "white": None,
+                        "black": None,
+                        "result": game_result,
+                        "manual": manual,
+                        "id": game_id,
+                    }
                 game[colour] = key
         elif status in LIST_OF_STATUS:
             info[LIST_OF_STATUS[status]].append(key)
     result = []
     for info in rounds.values():
-        games = sorted(info["games"].values(), key=lambda g: (g["board"], g["id"]))
+        games_ = sorted(info["games"].values(), key=lambda g: (g["board"], g["id"]))
         info["games"] = [
             {k: v for k, v in g.items() if k != "id"}
-            for g in games
+            for g in games_
             if g["white"] is not None and g["black"] is not None  # a game half deleted
         ]
         for key in ("bye", "absent", "external", "unexcused", "present"):
             info[key].sort()
         result.append(info)
     return result
+
+
+# A stored evening keeps its games as arrays in this order (compact: a season's evenings are
+# written at every full recompute), `evening_data` gives them back as objects.
+GAME_FIELDS = ("board", "white", "black", "result", "manual")
+
+
+def stored_evening(data: dict[str, Any]) -> dict[str, Any]:
+    return {**data, "games": [[g[name] for name in GAME_FIELDS] for g in data["games"]]}
+
+
+def evening_data(data: dict[str, Any]) -> dict[str, Any]:
+    """A stored evening with its games as objects (board, white, black, result, manual)."""
+    games = data["games"]
+    if games and isinstance(games[0], list):
+        return {**data, "games": [dict(zip(GAME_FIELDS, g, strict=True)) for g in games]}
+    return data
 
 
 def round_in(data: dict[str, Any]) -> engine.RoundIn:
@@ -138,20 +165,35 @@ def round_in(data: dict[str, Any]) -> engine.RoundIn:
     )
 
 
-def load_season(season: Season) -> tuple[engine.SeasonIn, list[dict[str, Any]]]:
-    """The engine's input for a season (4 queries), and its evenings as plain data."""
-    entries = season_players(season)
-    rounds = load_rounds(season)
-    season_in = engine.SeasonIn(
-        players=tuple(e.player.key for e in entries),
-        start_points={
-            e.player.key: Fraction(e.start_points) for e in entries if e.start_points is not None
-        },
+def season_list(season: Season, seen: set[str]) -> list[tuple[str, Decimal | None]]:
+    """(key, start points) of the season's list in order (1 query), as `season_players` gives
+    it: the entries, then (by key) the players of `seen` (with a round entry) not on it."""
+    entries = list(
+        SeasonPlayer.objects.filter(season=season)
+        .order_by("position", "id")
+        .values_list("player__key", "start_points")
+    )
+    known = {key for key, _points in entries}
+    return entries + [(key, None) for key in sorted(seen - known)]
+
+
+def season_input(
+    season: Season, listed: list[tuple[str, Decimal | None]], rounds: list[dict[str, Any]]
+) -> engine.SeasonIn:
+    return engine.SeasonIn(
+        players=tuple(key for key, _points in listed),
+        start_points={key: Fraction(points) for key, points in listed if points is not None},
         rounds=tuple(round_in(r) for r in rounds),
         settings=engine_settings(season.settings),
         closed=season.closed,
     )
-    return season_in, rounds
+
+
+def load_season(season: Season) -> tuple[engine.SeasonIn, list[dict[str, Any]]]:
+    """The engine's input for a season (4 queries), and its evenings as plain data."""
+    seen: set[str] = set()
+    rounds = load_rounds(season, seen=seen)
+    return season_input(season, season_list(season, seen), rounds), rounds
 
 
 def ranking_of(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -172,37 +214,51 @@ def ranking_of(data: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def compute(season: Season) -> list[ComputedTable]:
-    """One table per list (0 = the initial list); the current list's lines are also rows, one
-    per player, so a player's pages find the season; one table per evening."""
-    season_in, rounds = load_season(season)
-    out = engine.compute_season(season_in)
+def _number(units: int, scale: int) -> int | float:
+    """`number(Fraction(units, scale))` without the Fraction: whole numbers as integers, else
+    the nearest float (int / int is correctly rounded, as Fraction's float is)."""
+    whole, rest = divmod(units, scale)
+    return whole if not rest else units / scale
+
+
+def tables_of(
+    season_in: engine.SeasonIn,
+    out: engine.SeasonOut,
+    rounds: list[dict[str, Any]],
+    *,
+    lists: range | None = None,
+    evenings: set[int] | None = None,
+) -> list[ComputedTable]:
+    """The stored tables of a computed season: the lists after the rounds `lists` (default
+    all), the current one with its rows, and the evenings numbered `evenings` (default all)."""
     factors = factors_data(season_in.settings.factors)
     counted = len(out.lists) - 1
     dates = {r["number"]: r["date"] for r in rounds}
+    step = season_in.settings.step
+    final = season_in.closed
+    starts = {player: number(points) for player, points in out.start_points.items()}
     tables: list[ComputedTable] = []
-    for listed in out.lists:
-        k = listed.after
+    for k in lists if lists is not None else range(counted + 1):
+        listed = out.lists[k]
         data = {
             "after": k,
             "date": dates.get(k),
             "top": listed.top,
-            "step": season_in.settings.step,
+            "step": step,
             "weight": str(listed.weight),
-            "final": season_in.closed and k == counted,
+            "final": final and k == counted,
             "factors": factors,
             "ranking": [
                 [
                     row.player,
-                    number(row.score),
-                    number(row.key),
-                    number(row.start_points),
+                    _number(row.score_units, row.score_scale),
+                    _number(row.key_units, row.key_scale),
+                    starts[row.player],
                     row.games,
                 ]
                 for row in listed.rows
             ],
         }
-        current = k == counted
         tables.append(
             ComputedTable(
                 kind=KIND_LIST,
@@ -218,20 +274,28 @@ def compute(season: Season) -> list[ComputedTable]:
                     )
                     for line in ranking_of(data)
                 ]
-                if current
+                if k == counted
                 else [],
             )
         )
     for position, data in enumerate(rounds):
-        tables.append(
-            ComputedTable(
-                kind=KIND_ROUND,
-                key=str(data["number"]),
-                position=position,
-                data={**data, "counted": data["number"] <= counted},
+        if evenings is None or data["number"] in evenings:
+            tables.append(
+                ComputedTable(
+                    kind=KIND_ROUND,
+                    key=str(data["number"]),
+                    position=position,
+                    data={**stored_evening(data), "counted": data["number"] <= counted},
+                )
             )
-        )
     return tables
+
+
+def compute(season: Season) -> list[ComputedTable]:
+    """One table per list (0 = the initial list); the current list's lines are also rows, one
+    per player, so a player's pages find the season; one table per evening."""
+    season_in, rounds = load_season(season)
+    return tables_of(season_in, engine.compute_season(season_in), rounds)
 
 
 def _pick(row: dict, fields: tuple[str, ...]) -> dict:
@@ -262,13 +326,29 @@ def flat_tables(document: dict) -> dict[str, tuple[tuple[str, ...], list[dict]]]
     return tables
 
 
-def breakdown_rounds(round_tables: list) -> dict[int, dict[str, engine.Outcome]]:
-    """What everybody did in each counted evening, from the stored evening tables."""
-    return {
-        t.data["number"]: engine.round_outcomes(round_in(t.data))
-        for t in round_tables
-        if t.data.get("counted")
-    }
+def breakdown_rounds(
+    round_tables: list, players: set[str] | None = None
+) -> dict[int, dict[str, engine.Outcome]]:
+    """What everybody (or the `players`) did in each counted evening, from the stored evening
+    tables."""
+    found = {}
+    for t in round_tables:
+        if not t.data.get("counted"):
+            continue
+        data = t.data
+        if players is not None:
+            data = {
+                **data,
+                "games": [
+                    g for g in data["games"] if g["white"] in players or g["black"] in players
+                ],
+                **{
+                    key: [p for p in data[key] if p in players]
+                    for key in ("bye", "absent", "external", "unexcused", "present")
+                },
+            }
+        found[data["number"]] = engine.round_outcomes(round_in(data))
+    return found
 
 
 def breakdown(
@@ -296,3 +376,77 @@ def group_rows(tables: list) -> dict[str, list]:
     for table in tables:
         grouped[table.kind].append(table)
     return grouped
+
+
+# --- one change: recompute from the evening it changed ------------------------------------------
+
+
+def update(season: Season, scopes: frozenset[str]) -> Update | None:
+    """The stored tables the changed evenings reach (rules.md §4.2: the list after round k
+    reads rounds 1..k only): the evenings changed, the lists from the first of them on (and
+    the current list, and the evenings whose counted state moved), computed from the stored
+    evenings and the changed ones loaded afresh. None (compute in full) for anything else."""
+    ids = set()
+    for scope in scopes:
+        if not scope.startswith(SCOPE_ROUND) or not scope[len(SCOPE_ROUND) :].isdigit():
+            return None
+        ids.add(int(scope[len(SCOPE_ROUND) :]))
+    if not ids:
+        return None
+    fresh = {r["number"]: r for r in load_rounds(season, ids)}
+    if len(fresh) != len(ids):
+        return None  # an evening gone (or not this season's): in full
+    # The stored evenings' data and the stored lists' positions (1 query; not the lists' data).
+    evenings: dict[int, dict[str, Any]] = {}
+    lists = []
+    for kind, position, data in (
+        StandingsTable.objects.filter(season=season, kind__in=(KIND_LIST, KIND_ROUND))
+        .annotate(
+            evening=Case(
+                When(kind=KIND_ROUND, then=F("data")), default=None, output_field=JSONField()
+            )
+        )
+        .values_list("kind", "position", "evening")
+    ):
+        if kind == KIND_ROUND:
+            evenings[data["number"]] = evening_data(data)
+        else:
+            lists.append(position)
+    if not lists:
+        return None
+    changed = set(fresh)
+    last_stored = max(evenings, default=0)
+    if any(n not in evenings and n <= last_stored for n in changed):
+        return None  # a new evening between stored ones: the positions move
+    rounds = []
+    for n in sorted(set(evenings) | set(fresh)):
+        if n in fresh:
+            rounds.append(fresh[n])
+        elif n in evenings:
+            rounds.append({k: v for k, v in evenings[n].items() if k != "counted"})
+    # Evenings that were changed and are gone (deleted) were caught above.
+    season_in = season_input(season, season_list(season, _unlisted(season)), rounds)
+    out = engine.compute_season(season_in)
+    old_count, new_count = max(lists), len(out.lists) - 1
+    start = min(min(changed), old_count, new_count)
+    moved = set(range(min(old_count, new_count) + 1, max(old_count, new_count) + 1))
+    return Update(
+        tables=tables_of(
+            season_in,
+            out,
+            rounds,
+            lists=range(start, new_count + 1),
+            evenings=(changed | moved) & {r["number"] for r in rounds},
+        ),
+        remove=[(KIND_LIST, str(k)) for k in lists if k > new_count],
+    )
+
+
+def _unlisted(season: Season) -> set[str]:
+    """Keys of the players with a round entry in the season but not on its list (1 query)."""
+    return set(
+        RoundEntry.objects.filter(round__season=season)
+        .exclude(player__in=SeasonPlayer.objects.filter(season=season).values("player_id"))
+        .values_list("player__key", flat=True)
+        .distinct()
+    )

@@ -1,6 +1,8 @@
 """django-tables2 tables of the Keizer public pages. Rows are dicts from stored standings."""
 
 import django_tables2 as tables
+from django.utils.html import conditional_escape, format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rankings.tables import BaseTable, PlayerColumn, PointsColumn, RankColumn
@@ -57,26 +59,43 @@ class RankingTable(BaseTable):
         }
 
 
+class PairedPlayerColumn(tables.Column):
+    """A player of a game: name (linked), his place in the list the evening was paired from,
+    and on the black side whether the pair was set by hand (the markup of the former
+    `_player_cell.html`, built without a template per cell)."""
+
+    def __init__(self, *args, side: str, **kwargs):
+        self.side = side
+        kwargs.setdefault("empty_values", ())
+        super().__init__(*args, **kwargs)
+
+    def render(self, record):
+        side = self.side
+        name, url, rank = record[f"{side}_name"], record[f"{side}_url"], record[f"{side}_rank"]
+        html = format_html('<a href="{}">{}</a>', url, name) if url else conditional_escape(name)
+        if rank:
+            html = format_html('{} <span class="text-body-secondary small">({})</span>', html, rank)
+        if side == "black" and record["manual"]:
+            html = format_html(
+                '{} <span class="badge text-bg-light border">{}</span>',
+                html,
+                gettext("manual pair"),
+            )
+        return html
+
+
 class PairingTable(BaseTable):
     """An evening's games: board, white, black, result; the players' ranks in the list the
     evening was paired from."""
 
     board = tables.Column(verbose_name=_("Board"), attrs=RIGHT)
-    white = tables.TemplateColumn(
-        template_name="rankings/keizer/_player_cell.html",
-        extra_context={"side": "white"},
-        verbose_name=_("White"),
-    )
+    white = PairedPlayerColumn(side="white", verbose_name=_("White"))
     result = tables.Column(
         verbose_name=_("Result"),
         default="",
         attrs={"td": {"class": "text-center text-nowrap"}, "th": {"class": "text-center"}},
     )
-    black = tables.TemplateColumn(
-        template_name="rankings/keizer/_player_cell.html",
-        extra_context={"side": "black"},
-        verbose_name=_("Black"),
-    )
+    black = PairedPlayerColumn(side="black", verbose_name=_("Black"))
 
     class Meta(BaseTable.Meta):
         orderable = False

@@ -3,17 +3,21 @@ pairings and results, and the Keizer section of the player page. Each view gets 
 the shared dispatcher; each reads stored standings in a fixed number of queries."""
 
 import datetime
+from urllib.parse import quote
 
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.http import RFC3986_SUBDELIMS
 from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
 
 from competitions.models import Season
+from rankings.exports import SafeTableExport
 from rankings.people import People
 from rankings.urls_helpers import player_url, season_url
 from rankings.views import export_or_render, season_context
 
-from . import explain, selectors
+from . import explain, selectors, standings
 from . import tables as t
 from .standings import KIND_LIST
 
@@ -22,10 +26,44 @@ def _date(value: str | None) -> datetime.date | None:
     return datetime.date.fromisoformat(value) if value else None
 
 
-def _ranking(season: Season, shown, before, evenings: list):
-    """The ranking table of the list `shown`, every number explained."""
-    people = People(season, [line[0] for line in shown.data["ranking"]])
-    return t.RankingTable(selectors.explained_rows(shown, before, evenings, people))
+# A club's list (up to WHOLE lines) or evening shows whole, on one page (to read and print);
+# a longer one (a list of 2000 players) is shown PER_PAGE lines at a time. A download has all.
+WHOLE = 100
+PER_PAGE = 25
+
+
+def _page(request, table) -> list:
+    """Paginate the table for the page (not for a download) and give the records it shows."""
+    if SafeTableExport.is_valid_format(request.GET.get("_export")):
+        return [row.record for row in table.rows]
+    per_page = WHOLE if len(table.rows) <= WHOLE else PER_PAGE
+    RequestConfig(request, paginate={"per_page": per_page}).configure(table)
+    return [row.record for row in table.page.object_list]
+
+
+def _ranking(request, season: Season, shown, before, evenings: list):
+    """The ranking table of the list `shown`, every number shown explained (the lines of the
+    page only)."""
+    table = t.RankingTable(standings.ranking_of(shown.data))
+    rows = _page(request, table)
+    people = People(season, [row["player"] for row in rows])
+    selectors.explain_rows(rows, shown, before, evenings, people)
+    return table
+
+
+def _player_urls(season: Season):
+    """key -> the player's page, as reverse() makes it, without a reverse() per player (a key
+    with a "/" has no page: reverse() is asked for it)."""
+    marker = "__key__"
+    head, tail = player_url(season.series.slug, marker).split(marker)
+    slug = season.series.slug
+
+    def url(key: str) -> str:
+        if "/" in key or not key:
+            return player_url(slug, key)
+        return f"{head}{quote(key, safe=RFC3986_SUBDELIMS + '/~:@')}{tail}"
+
+    return url
 
 
 def _evening_state(data: dict) -> str:
@@ -44,7 +82,7 @@ def overview(request, season: Season):
         return render(request, "rankings/keizer/season.html", context)
     evenings_ = selectors.round_tables(season)
     shown = newest[0]
-    table = _ranking(season, shown, newest[1] if len(newest) > 1 else None, evenings_)
+    table = _ranking(request, season, shown, newest[1] if len(newest) > 1 else None, evenings_)
     pending = evenings_[-1].data if evenings_ and not evenings_[-1].data.get("counted") else None
     context.update(
         table=table,
@@ -71,7 +109,7 @@ def ranking_after(request, season: Season, after: int):
     if after not in found:
         raise Http404(_("No list after that round."))
     shown = found[after]
-    table = _ranking(season, shown, found.get(after - 1), selectors.round_tables(season))
+    table = _ranking(request, season, shown, found.get(after - 1), selectors.round_tables(season))
     return export_or_render(
         request,
         table,
@@ -125,17 +163,12 @@ def evening(request, season: Season, number: int):
     data = found.data
     before = selectors.lists_at(season, (number - 1,)).get(number - 1)
     ranks = {line[0]: i + 1 for i, line in enumerate(before.data["ranking"])} if before else {}
-    keys = [p for g in data["games"] for p in (g["white"], g["black"])]
-    keys += data["bye"] + data["absent"] + data["external"] + data["unexcused"] + data["present"]
-    people = People(season, keys)
     rows = [
         {
             "board": g["board"],
-            "white_name": people.name(g["white"]),
-            "white_url": player_url(season.series.slug, g["white"]),
+            "white": g["white"],
             "white_rank": ranks.get(g["white"]),
-            "black_name": people.name(g["black"]),
-            "black_url": player_url(season.series.slug, g["black"]),
+            "black": g["black"],
             "black_rank": ranks.get(g["black"]),
             "result": g["result"],
             "manual": g["manual"],
@@ -143,10 +176,19 @@ def evening(request, season: Season, number: int):
         for g in data["games"]
     ]
     table = t.PairingTable(rows)
+    shown_rows = _page(request, table)  # the games of the page
+    keys = [row[side] for row in shown_rows for side in ("white", "black")]
+    keys += data["bye"] + data["absent"] + data["external"] + data["unexcused"] + data["present"]
+    people = People(season, keys)
+    url_of = _player_urls(season)
+    for row in shown_rows:
+        for side in ("white", "black"):
+            row[f"{side}_name"] = people.name(row[side])
+            row[f"{side}_url"] = url_of(row[side])
 
     def named(keys: list[str]) -> list[dict]:
         return [
-            {"name": people.name(k), "url": player_url(season.series.slug, k)}
+            {"name": people.name(k), "url": url_of(k)}
             for k in sorted(keys, key=lambda k: (ranks.get(k, 10**6), people.name(k)))
         ]
 

@@ -1,0 +1,123 @@
+"""One changed result of a Keizer season recomputes only what it reaches (rankings.systems.keizer.
+standings.update): the evening, the lists from that evening on. Whatever the changes, the stored
+standings are exactly those of a full recompute."""
+
+import itertools
+from datetime import timedelta
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from competitions.interchange import import_competition
+from competitions.models import Game, Round, RoundEntry, Season
+from competitions.systems.keizer import services
+from rankings.models import StandingsTable
+from rankings.services import season_recompute
+from tests.helpers import stored
+from tests.keizer_data import generated_file
+
+pytestmark = pytest.mark.django_db
+
+RESULTS = ["1-0", "0-1", "1/2-1/2", "+-", "-+", ""]
+NOT_PLAYING = [RoundEntry.Status.ABSENT, RoundEntry.Status.EXTERNAL, RoundEntry.Status.UNEXCUSED]
+names = itertools.count()
+
+
+def table_ids(season: Season) -> dict[tuple[str, str], int]:
+    return {
+        (kind, key): pk
+        for kind, key, pk in StandingsTable.objects.filter(season=season).values_list(
+            "kind", "key", "pk"
+        )
+    }
+
+
+def full_recompute(season: Season) -> str:
+    season_recompute(season_id=season.pk, force=True)
+    return stored(season)
+
+
+def test_a_changed_result_rewrites_only_the_lists_from_its_evening_on(
+    django_capture_on_commit_callbacks,
+):
+    season = import_competition(generated_file(12, 8, seed=3, series="incremental"))
+    before = table_ids(season)
+    game = Game.objects.filter(round__season=season, round__number=5).order_by("board").first()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_result_set(game=game, result="1/2-1/2" if game.result != "1/2-1/2" else "1-0")
+    after = table_ids(season)
+    assert after.keys() == before.keys()
+    kept = {key for key in after if after[key] == before[key]}
+    assert kept == {("list", str(k)) for k in range(5)} | {
+        ("round", str(n)) for n in (1, 2, 3, 4, 6, 7, 8)
+    }
+    assert not Season.objects.get(pk=season.pk).stale
+    incremental = stored(season)
+    assert incremental == full_recompute(season)
+
+
+change = st.one_of(
+    st.tuples(st.just("result"), st.integers(0, 9), st.integers(0, 20), st.sampled_from(RESULTS)),
+    st.tuples(
+        st.just("status"), st.integers(0, 9), st.integers(0, 20), st.sampled_from(NOT_PLAYING)
+    ),
+    st.tuples(st.just("date"), st.integers(0, 9), st.integers(0, 20), st.integers(1, 3)),
+)
+
+
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(seed=st.integers(0, 1000), changes=st.lists(change, min_size=1, max_size=4))
+def test_incremental_updates_store_exactly_what_a_full_recompute_stores(
+    django_capture_on_commit_callbacks, seed, changes
+):
+    season = import_competition(generated_file(10, 7, seed=seed, series=f"prop-{next(names)}"))
+    rounds = list(Round.objects.filter(season=season).order_by("number"))
+    for what, evening, index, value in changes:
+        round_ = rounds[evening % len(rounds)]
+        with django_capture_on_commit_callbacks(execute=True):
+            if what == "result":
+                games = list(round_.games.order_by("board"))
+                if not games:
+                    continue
+                services.game_result_set(game=games[index % len(games)], result=value)
+            elif what == "status":
+                entries = list(round_.entries.filter(status__in=NOT_PLAYING).order_by("pk"))
+                if not entries:
+                    continue
+                entry = entries[index % len(entries)]
+                entry.status = value
+                entry.save()
+            else:
+                round_.date = round_.date + timedelta(days=value)
+                round_.save()
+        assert not Season.objects.get(pk=season.pk).stale
+    incremental = stored(season)
+    assert incremental == full_recompute(season)
+
+
+def test_attendance_pairing_and_undo_update_from_their_evening(django_capture_on_commit_callbacks):
+    from pairings.systems.keizer.pairing import pair_next_round, save
+
+    season = import_competition(generated_file(11, 4, seed=8, series="evening-by-evening"))
+    entries = list(season.entries.select_related("player"))
+    statuses = {e: "present" for e in entries}
+    statuses[entries[2]] = "absent"
+    with django_capture_on_commit_callbacks(execute=True):
+        services.attendance_save(season=season, number=5, date=None, statuses=statuses)
+    before = table_ids(season)
+    with django_capture_on_commit_callbacks(execute=True):
+        save(season, pair_next_round(season))
+    round_ = Round.objects.get(season=season, number=5)
+    after = table_ids(season)
+    assert {key for key in after if after[key] == before[key]} >= {
+        ("list", str(k)) for k in range(4)
+    }
+    assert stored(season) == full_recompute(season)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_pairing_undo(round_=round_)
+    assert stored(season) == full_recompute(season)
