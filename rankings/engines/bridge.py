@@ -16,8 +16,8 @@ up from the exact decimal, never from a float.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Context, Decimal, localcontext
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "exact_sum",
     "exchange_counts",
     "expected_score",
+    "iter_rounds",
     "k_factor",
     "next_pools",
     "pool_moves",
@@ -96,6 +97,11 @@ class LadderIn:
     rounds: tuple[RoundIn, ...]
     start_elo: Mapping[str, Decimal] = field(default_factory=dict)  # else settings.start_elo
     settings: Settings = field(default_factory=Settings)
+    # Where the rounds take over when they are not the season's first (an incremental
+    # recompute from a later round): every rating after the round before, and the pools its
+    # moves give. None: the rounds start the season.
+    ratings: Mapping[str, Decimal] | None = None
+    follows: Pools | None = None
 
 
 # --- outputs ----------------------------------------------------------------------------------
@@ -159,6 +165,10 @@ class RoundOut:
     # round); they differ from the pools played when a round gives its own.
     follows: Pools | None
     elo_after: tuple[dict[str, Decimal], ...]  # per challenge, every player of the round
+    # After the round: every rating so far (players of earlier rounds too), and the pools its
+    # moves give. What a recompute from the next round on starts from.
+    ratings: Mapping[str, Decimal] = field(default_factory=dict)
+    next_pools: Pools = ()
 
     @property
     def pool_lists(self) -> Pools:
@@ -525,10 +535,23 @@ def run_ladder(ladder: LadderIn) -> LadderOut:
     before), Elo after every challenge, pool standings and moves; the club's Elo ranking; the
     next round's pools. A player's rating carries over from round to round; a newcomer starts at
     his own start Elo or the setting's."""
+    return _finish(list(iter_rounds(ladder)), ladder)
+
+
+def _finish(rounds: list[RoundOut], ladder: LadderIn) -> LadderOut:
+    if rounds:
+        ratings, follows = rounds[-1].ratings, rounds[-1].next_pools
+    else:
+        ratings, follows = ladder.ratings or {}, ladder.follows or ()
+    return LadderOut(rounds=tuple(rounds), elo=elo_ranking(ratings), next_pools=follows)
+
+
+def iter_rounds(ladder: LadderIn) -> Iterator[RoundOut]:
+    """run_ladder's rounds one at a time, so a caller need not hold them all (the last one
+    carries the ratings and the next pools, for the Elo ranking)."""
     settings = ladder.settings
-    ratings: dict[str, Decimal] = {}
-    rounds: list[RoundOut] = []
-    follows: Pools | None = None
+    ratings: dict[str, Decimal] = dict(ladder.ratings or {})
+    follows: Pools | None = ladder.follows
     for round_in in ladder.rounds:
         pools = round_in.pools if round_in.pools is not None else follows
         if pools is None:
@@ -540,11 +563,10 @@ def run_ladder(ladder: LadderIn) -> LadderOut:
         played = _play_round(
             round_in.number, pools, follows, round_in.challenges, ratings, settings
         )
-        rounds.append(played)
         follows = next_pools(
             [[row.player for row in pool.rows] for pool in played.pools], settings.moves
         )
-    return LadderOut(rounds=tuple(rounds), elo=elo_ranking(ratings), next_pools=follows or ())
+        yield replace(played, ratings=dict(ratings), next_pools=follows)
 
 
 # --- display ------------------------------------------------------------------------------------
