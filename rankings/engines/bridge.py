@@ -19,6 +19,7 @@ import math
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Context, Decimal, localcontext
+from typing import NamedTuple
 
 __all__ = [
     "PLACES",
@@ -107,8 +108,7 @@ class LadderIn:
 # --- outputs ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Duel:
+class Duel(NamedTuple):  # a named tuple: a season has some 10**5 of them
     """One virtual duel of a challenge, from one player's side."""
 
     opponent: str
@@ -117,8 +117,7 @@ class Duel:
     expected: Decimal
 
 
-@dataclass(frozen=True)
-class ChallengeLine:
+class ChallengeLine(NamedTuple):
     """One player's challenge: IMPs (None: did not play), the duels and the Elo change."""
 
     player: str
@@ -347,18 +346,17 @@ def challenge_changes(
             if played:
                 own = imps.get(player)
                 duels = tuple(
-                    Duel(
-                        opponent=other,
-                        opponent_elo=ratings[other],
-                        score=duel_score(own, imps.get(other)),
-                        expected=expected[(player, other)],
+                    Duel(  # opponent, his rating before, score, expected score
+                        other,
+                        ratings[other],
+                        duel_score(own, imps.get(other)),
+                        expected[(player, other)],
                     )
                     for other in members
                     if other != player
                 )
                 change = k * (
-                    sum((d.score for d in duels), Decimal(0))
-                    - sum((d.expected for d in duels), Decimal(0))
+                    sum([d[2] for d in duels], Decimal(0)) - sum([d[3] for d in duels], Decimal(0))
                 )
             lines.append(
                 ChallengeLine(

@@ -76,19 +76,23 @@ def bare_load(season) -> list:
 
 
 def changes(seasons) -> list:
-    return [("one_change", seasons[-1])]
+    """A change in the round being played (the weekly case: a manager enters or corrects the
+    IMPs of the current round) and one in the middle of the season (Elo is sequential: it
+    reaches that round and all later ones)."""
+    return [("one_change", (seasons[-1], "last")), ("one_change_mid_season", (seasons[-1], "mid"))]
 
 
-def change(season):
-    """Change one player's IMPs of a challenge in the middle round, as the manager's pool form
-    saves them (competitions.systems.bridge.services.pool_scores_save)."""
+def change(target):
+    """Change one player's IMPs of a challenge, as the manager's pool form saves them
+    (competitions.systems.bridge.services.pool_scores_save); again changes it back."""
     from competitions.systems.bridge.services import pool_scores_save
 
+    season, where = target if isinstance(target, tuple) else (target, "last")
     rounds = list(Round.objects.filter(season=season).order_by("number"))
-    middle = rounds[len(rounds) // 2]
-    pool = Pool.objects.get(round=middle, number=max(1, middle.pools.count() // 2))
+    chosen = rounds[-1] if where == "last" else rounds[len(rounds) // 2]
+    pool = Pool.objects.get(round=chosen, number=max(1, chosen.pools.count() // 2))
     score = (
-        ChallengeScore.objects.filter(challenge__round=middle, challenge__number=2)
+        ChallengeScore.objects.filter(challenge__round=chosen, challenge__number=2)
         .filter(player__pool_entries__pool=pool)
         .order_by("player__key")
         .first()
