@@ -229,8 +229,9 @@ def _drop_seasons_first() -> None:
 
     def drop_series(slug: str) -> None:
         from competitions.models import Season
+        from competitions.signals import bulk_write
 
-        with harness.no_recompute():
+        with harness.no_recompute(), bulk_write():
             Season.objects.filter(series__slug=slug).delete()
         drop(slug)
 
