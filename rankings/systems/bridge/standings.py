@@ -30,6 +30,9 @@ from .ladder import engine_input
 
 KIND_ROUND = "round"
 KIND_ELO = "elo"
+# Per round, where a recompute from the next round on starts: no rows, read by `update` only
+# (kept out of the round table, which every page of the round reads).
+KIND_CARRY = "carry"
 
 # The field names of interchange.md's bridge-ladder standings.
 POOL_ROW_FIELDS = ("player", "rank", "imps", "elo", "move")
@@ -159,9 +162,21 @@ def _elo_table(
     )
 
 
-# Stored in each round table's data: where a recompute from the next round on starts (every
-# exact rating so far, as text, and the pools the round's moves give).
+# A carry table's data: every exact rating after its round (as text) and the pools the round's
+# moves give.
 CARRY_RATINGS, CARRY_NEXT = "ratings", "next"
+
+
+def _carry(played: engine.RoundOut) -> ComputedTable:
+    return ComputedTable(
+        kind=KIND_CARRY,
+        key=str(played.number),
+        position=played.number,
+        data={
+            CARRY_RATINGS: {key: str(value) for key, value in played.ratings.items()},
+            CARRY_NEXT: [list(pool) for pool in played.next_pools],
+        },
+    )
 
 
 def _tables(
@@ -184,11 +199,10 @@ def _tables(
         for played, round_data in zip(engine.iter_rounds(ladder), data.rounds, strict=True):
             closed = first - 1 + count < total - 1
             table = _round_table(played, round_data.reasons, names, closed=closed)
-            table.data[CARRY_RATINGS] = {key: str(value) for key, value in played.ratings.items()}
-            table.data[CARRY_NEXT] = [list(pool) for pool in played.next_pools]
             last = played
             count += 1
             yield table
+            yield _carry(played)
     finally:
         if gc_was_on:
             gc.enable()
@@ -226,10 +240,8 @@ def _compute_list(data: LadderData, ladder: engine.LadderIn) -> list[ComputedTab
     names = data.settings.pool_names
     tables = []
     for i, (r, d) in enumerate(zip(out.rounds, data.rounds, strict=True)):
-        table = _round_table(r, d.reasons, names, closed=i < len(out.rounds) - 1)
-        table.data[CARRY_RATINGS] = {key: str(value) for key, value in r.ratings.items()}
-        table.data[CARRY_NEXT] = [list(pool) for pool in r.next_pools]
-        tables.append(table)
+        tables.append(_round_table(r, d.reasons, names, closed=i < len(out.rounds) - 1))
+        tables.append(_carry(r))
     rounds_played: dict[str, int] = defaultdict(int)
     for r in out.rounds:
         for pool in r.pools:
@@ -276,7 +288,7 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
     follows = None
     if first > 1:
         before = (
-            StandingsTable.objects.filter(season=season, kind=KIND_ROUND, position=first - 1)
+            StandingsTable.objects.filter(season=season, kind=KIND_CARRY, position=first - 1)
             .values_list("data", flat=True)
             .first()
         )

@@ -19,7 +19,7 @@ from rankings.urls_helpers import season_url
 from rankings.views import export_or_render, season_context
 
 from . import tables as t
-from .standings import KIND_ELO, KIND_ROUND, round_pools
+from .standings import KIND_ELO, KIND_ROUND
 from .tables import challenges_with_before
 
 
@@ -150,13 +150,13 @@ def round_detail(request, season: Season, number: int):
 
 def pool_detail(request, season: Season, number: int, pool: int):
     """A pool's round: standings, and each challenge with IMPs and Elo changes explained."""
-    stored = standings_table(season=season, kind=KIND_ROUND, key=str(number))
+    stored = StandingsTable.objects.filter(season=season, kind=KIND_ROUND, key=str(number)).first()
     if stored is None:
         raise Http404(_("No such round."))
-    found = next(((p, rows) for p, rows in round_pools(stored) if p["pool"] == pool), None)
-    if found is None:
+    pool_data = next((p for p in stored.data["pools"] if p["pool"] == pool), None)
+    if pool_data is None:
         raise Http404(_("No such pool."))
-    pool_data, rows = found
+    rows = _page_rows(stored, [pool_data])  # only this pool's rows
     people = People(season, pool_data["members"])
     names = {key: people.name(key) for key in pool_data["members"]}
     provisional = not stored.data["closed"]
