@@ -33,9 +33,9 @@ def _round_numbers(season: Season) -> list[int]:
 
 
 # A round of a big ladder shows this many pools per page (a pool is a card of 5 players).
-POOLS_PER_PAGE = 24
+POOLS_PER_PAGE = 6
 # The Elo ranking shows this many players per page.
-ELO_PER_PAGE = 100
+ELO_PER_PAGE = 50
 
 
 def _exporting(request) -> bool:
@@ -63,15 +63,21 @@ def _pool_pages(page) -> list[dict]:
     if page is None or page.paginator.num_pages < 2:
         return []
     count = page.paginator.count
-    return [
-        {
-            "number": n,
-            "first": (n - 1) * POOLS_PER_PAGE + 1,
-            "last": min(n * POOLS_PER_PAGE, count),
-            "current": n == page.number,
-        }
-        for n in page.paginator.page_range
-    ]
+    last = page.paginator.num_pages
+    links: list[dict] = []
+    for n in page.paginator.page_range:
+        if n in (1, last) or abs(n - page.number) <= 3:
+            links.append(
+                {
+                    "number": n,
+                    "first": (n - 1) * POOLS_PER_PAGE + 1,
+                    "last": min(n * POOLS_PER_PAGE, count),
+                    "current": n == page.number,
+                }
+            )
+        elif links and links[-1].get("number") is not None:
+            links.append({"number": None})  # a gap: "…"
+    return links
 
 
 def _ladder(request, season: Season, number: int | None):
