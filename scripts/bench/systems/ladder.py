@@ -228,10 +228,22 @@ def _drop_seasons_first() -> None:
         return
 
     def drop_series(slug: str) -> None:
+        from django.db import transaction
+
         from competitions.models import Season
         from competitions.signals import bulk_write
 
-        with harness.no_recompute(), bulk_write():
+        # Cleanup, not timed: the result rows in plain deletes (no per-row signals), then the
+        # seasons, then the series.
+        with harness.no_recompute(), bulk_write(), transaction.atomic():
+            for model, path in (
+                (ChallengeScore, "challenge__round__season__series__slug"),
+                (Challenge, "round__season__series__slug"),
+                (PoolMember, "round__season__series__slug"),
+                (Pool, "round__season__series__slug"),
+            ):
+                rows = model.objects.filter(**{path: slug})
+                rows._raw_delete(rows.db)
             Season.objects.filter(series__slug=slug).delete()
         drop(slug)
 
