@@ -35,7 +35,7 @@ def _round_numbers(season: Season) -> list[int]:
 # A round of a big ladder shows this many pools per page (a pool is a card of 5 players).
 POOLS_PER_PAGE = 6
 # The Elo ranking shows this many players per page.
-ELO_PER_PAGE = 50
+ELO_PER_PAGE = 25
 
 
 def _exporting(request) -> bool:
