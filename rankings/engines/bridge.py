@@ -15,9 +15,11 @@ up from the exact decimal, never from a float.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+import math
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Context, Decimal, localcontext
+from typing import NamedTuple
 
 __all__ = [
     "PLACES",
@@ -37,6 +39,7 @@ __all__ = [
     "exact_sum",
     "exchange_counts",
     "expected_score",
+    "iter_rounds",
     "k_factor",
     "next_pools",
     "pool_moves",
@@ -95,13 +98,17 @@ class LadderIn:
     rounds: tuple[RoundIn, ...]
     start_elo: Mapping[str, Decimal] = field(default_factory=dict)  # else settings.start_elo
     settings: Settings = field(default_factory=Settings)
+    # Where the rounds take over when they are not the season's first (an incremental
+    # recompute from a later round): every rating after the round before, and the pools its
+    # moves give. None: the rounds start the season.
+    ratings: Mapping[str, Decimal] | None = None
+    follows: Pools | None = None
 
 
 # --- outputs ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Duel:
+class Duel(NamedTuple):  # a named tuple: a season has some 10**5 of them
     """One virtual duel of a challenge, from one player's side."""
 
     opponent: str
@@ -110,8 +117,7 @@ class Duel:
     expected: Decimal
 
 
-@dataclass(frozen=True)
-class ChallengeLine:
+class ChallengeLine(NamedTuple):
     """One player's challenge: IMPs (None: did not play), the duels and the Elo change."""
 
     player: str
@@ -158,6 +164,10 @@ class RoundOut:
     # round); they differ from the pools played when a round gives its own.
     follows: Pools | None
     elo_after: tuple[dict[str, Decimal], ...]  # per challenge, every player of the round
+    # After the round: every rating so far (players of earlier rounds too), and the pools its
+    # moves give. What a recompute from the next round on starts from.
+    ratings: Mapping[str, Decimal] = field(default_factory=dict)
+    next_pools: Pools = ()
 
     @property
     def pool_lists(self) -> Pools:
@@ -187,15 +197,91 @@ def exact_sum(values: Iterable[Decimal]) -> Decimal:
         return sum(values, Decimal(0))
 
 
+# The weaker side's expectation in integer fixed point (FIXED bits), the same number as the
+# PRECISION-digit decimal computation quantized to PLACES decimals (both are far more precise
+# than the quantum; tests/rankings/engines/test_bridge.py compares them), but some 20 times
+# faster: 10 ** (d / 400) = 2 ** (d / 400 * log2 10) = 2 ** n * 2 ** (i / 2**10) *
+# 2 ** (j / 2**20) * exp(r ln 2), with r < 2**-20 and a short series. Integer arithmetic
+# only, so the same on every machine.
+FIXED = 136
+_ONE = 1 << FIXED
+_TABLE_BITS, _FINE_BITS = 10, 20
+with localcontext(Context(prec=80)):
+    _SCALE_F = Decimal(2) ** FIXED
+    _LOG2_10 = int(Decimal(10).ln() / Decimal(2).ln() * _SCALE_F)
+    _LN2 = int(Decimal(2).ln() * _SCALE_F)
+    _COARSE = [
+        int(Decimal(2) ** (Decimal(i) / (1 << _TABLE_BITS)) * _SCALE_F)
+        for i in range(1 << _TABLE_BITS)
+    ]
+    _FINE = [
+        int(Decimal(2) ** (Decimal(j) / (1 << _FINE_BITS)) * _SCALE_F)
+        for j in range(1 << (_FINE_BITS - _TABLE_BITS))
+    ]
+    _SERIES = [int(_SCALE_F / math.factorial(k)) for k in range(6)]
+_PER_400 = 400 * 10**PLACES
+_NUMERATOR = 10**PLACES << FIXED
+_FRACTION = _ONE - 1
+_COARSE_SHIFT = FIXED - _TABLE_BITS
+_FINE_SHIFT = FIXED - _FINE_BITS
+_FINE_MASK = (1 << (_FINE_BITS - _TABLE_BITS)) - 1
+_REST_MASK = (1 << _FINE_SHIFT) - 1
+_WEAKER: dict[int, Decimal] = {}
+
+
+def _weaker_units(units: int) -> int:
+    """1 / (1 + 10 ** (d / 400)) in units of 10**-PLACES, rounded half even, for the rating
+    difference d = units * 10**-PLACES > 0."""
+    y = units * _LOG2_10 // _PER_400
+    n = y >> FIXED
+    f = y & _FRACTION
+    t = ((f & _REST_MASK) * _LN2) >> FIXED
+    c0, c1, c2, c3, c4, c5 = _SERIES
+    s = c4 + (c5 * t >> FIXED)
+    s = c3 + (s * t >> FIXED)
+    s = c2 + (s * t >> FIXED)
+    s = c1 + (s * t >> FIXED)
+    s = c0 + (s * t >> FIXED)
+    coarse = _COARSE[f >> _COARSE_SHIFT] * _FINE[(f >> _FINE_SHIFT) & _FINE_MASK] >> FIXED
+    denominator = _ONE + ((coarse * s >> FIXED) << n)
+    q, rest = divmod(_NUMERATOR, denominator)
+    twice = rest << 1
+    if twice > denominator or (twice == denominator and q & 1):
+        q += 1
+    return q
+
+
+def _weaker_decimal(difference: Decimal) -> Decimal:
+    """The reference computation: PRECISION significant digits, quantized to PLACES."""
+    power = (difference * QUARTER_PERCENT * LN10).exp()
+    return (1 / (1 + power)).quantize(QUANTUM)
+
+
+def _weaker(difference: Decimal) -> Decimal:
+    """The weaker side's expectation for a rating difference > 0 (in the module's context)."""
+    found = _WEAKER.get(difference)
+    if found is not None:
+        return found
+    scaled = difference.scaleb(PLACES)
+    units = int(scaled)
+    if units != scaled or units > 10**40:  # more decimals than a rating has: the reference
+        weaker = _weaker_decimal(difference)
+    else:
+        weaker = Decimal(_weaker_units(units)).scaleb(-PLACES)
+    if len(_WEAKER) > 100_000:
+        _WEAKER.clear()
+    _WEAKER[difference] = weaker
+    return weaker
+
+
 def _expected(own: Decimal, opponent: Decimal) -> Decimal:
     """expected_score, in the module's context (the caller's)."""
     difference = opponent - own
     if difference == 0:
         return HALF
-    below = difference > 0  # the weaker side is computed; the stronger gets 1 - E exactly
-    power = (abs(difference) * QUARTER_PERCENT * LN10).exp()
-    weaker = (1 / (1 + power)).quantize(QUANTUM)
-    return weaker if below else 1 - weaker
+    if difference > 0:  # the weaker side is computed; the stronger gets 1 - E exactly
+        return _weaker(difference)
+    return 1 - _weaker(-difference)
 
 
 def expected_score(own: Decimal, opponent: Decimal) -> Decimal:
@@ -260,18 +346,17 @@ def challenge_changes(
             if played:
                 own = imps.get(player)
                 duels = tuple(
-                    Duel(
-                        opponent=other,
-                        opponent_elo=ratings[other],
-                        score=duel_score(own, imps.get(other)),
-                        expected=expected[(player, other)],
+                    Duel(  # opponent, his rating before, score, expected score
+                        other,
+                        ratings[other],
+                        duel_score(own, imps.get(other)),
+                        expected[(player, other)],
                     )
                     for other in members
                     if other != player
                 )
                 change = k * (
-                    sum((d.score for d in duels), Decimal(0))
-                    - sum((d.expected for d in duels), Decimal(0))
+                    sum([d[2] for d in duels], Decimal(0)) - sum([d[3] for d in duels], Decimal(0))
                 )
             lines.append(
                 ChallengeLine(
@@ -448,10 +533,23 @@ def run_ladder(ladder: LadderIn) -> LadderOut:
     before), Elo after every challenge, pool standings and moves; the club's Elo ranking; the
     next round's pools. A player's rating carries over from round to round; a newcomer starts at
     his own start Elo or the setting's."""
+    return _finish(list(iter_rounds(ladder)), ladder)
+
+
+def _finish(rounds: list[RoundOut], ladder: LadderIn) -> LadderOut:
+    if rounds:
+        ratings, follows = rounds[-1].ratings, rounds[-1].next_pools
+    else:
+        ratings, follows = ladder.ratings or {}, ladder.follows or ()
+    return LadderOut(rounds=tuple(rounds), elo=elo_ranking(ratings), next_pools=follows)
+
+
+def iter_rounds(ladder: LadderIn) -> Iterator[RoundOut]:
+    """run_ladder's rounds one at a time, so a caller need not hold them all (the last one
+    carries the ratings and the next pools, for the Elo ranking)."""
     settings = ladder.settings
-    ratings: dict[str, Decimal] = {}
-    rounds: list[RoundOut] = []
-    follows: Pools | None = None
+    ratings: dict[str, Decimal] = dict(ladder.ratings or {})
+    follows: Pools | None = ladder.follows
     for round_in in ladder.rounds:
         pools = round_in.pools if round_in.pools is not None else follows
         if pools is None:
@@ -463,11 +561,10 @@ def run_ladder(ladder: LadderIn) -> LadderOut:
         played = _play_round(
             round_in.number, pools, follows, round_in.challenges, ratings, settings
         )
-        rounds.append(played)
         follows = next_pools(
             [[row.player for row in pool.rows] for pool in played.pools], settings.moves
         )
-    return LadderOut(rounds=tuple(rounds), elo=elo_ranking(ratings), next_pools=follows or ())
+        yield replace(played, ratings=dict(ratings), next_pools=follows)
 
 
 # --- display ------------------------------------------------------------------------------------

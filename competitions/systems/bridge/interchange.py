@@ -15,16 +15,20 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.utils.translation import gettext as _
-from simple_history.utils import bulk_create_with_history, bulk_update_with_history
+from simple_history.utils import bulk_update_with_history
 
 from competitions.interchange import FileError, ReadContext, expect, field_of, join, whole
 from competitions.models import Player, Round, Season, SeasonPlayer
+from competitions.sync import ModelChanges
 
 from . import ladder
 from .ladder import LadderData, RoundData
 from .models import Challenge, ChallengeScore, Pool, PoolMember
 from .selectors import ladder_data
 from .settings import ELO_MAX, LadderSettings, parse_settings
+
+# A replacing import writes only what differs (competitions.sync).
+SYNC = True
 
 IMPS_LIMIT = Decimal(10) ** 8  # ChallengeScore.imps: 10 digits, 2 of them decimals
 REASON_MAX_LENGTH = PoolMember._meta.get_field("reason").max_length
@@ -202,49 +206,107 @@ def _store(
     pools: list[list[list[str]]],
     start_elo: dict[str, Decimal],
 ) -> None:
+    """Write the rows through the import's writer (competitions.sync): in bulk, and when the
+    import replaces a stored season, only what differs from it (matched by round number, pool
+    number, challenge number and player)."""
     season = ctx.season
-    stored_rounds = bulk_create_with_history(
-        [Round(season=season, number=r.number) for r in rounds], Round
+    sync = ctx.sync
+    replacing = ctx.replacing
+    stored_rounds = sync.rows(
+        Round,
+        [Round(season=season, number=r.number) for r in rounds],
+        existing=Round.objects.filter(season=season, tournament=None) if replacing else None,
+        key=lambda r: r.number,
+        fields=[],
     )
-    pool_rows = [
-        Pool(round=round_, number=k + 1)
-        for round_, round_pools in zip(stored_rounds, pools, strict=True)
-        for k in range(len(round_pools))
-    ]
-    pool_rows = bulk_create_with_history(pool_rows, Pool)
-    by_round_pool = {(p.round_id, p.number): p for p in pool_rows}
-    members = [
-        PoolMember(
-            pool=by_round_pool[(round_.pk, k + 1)],
-            round=round_,
-            player=ctx.players[key],
-            position=position,
-            reason=data.reasons.get(key, ""),
+    pool_rows = sync.rows(
+        Pool,
+        [
+            Pool(round=round_, number=k + 1)
+            for round_, round_pools in zip(stored_rounds, pools, strict=True)
+            for k in range(len(round_pools))
+        ],
+        existing=Pool.objects.filter(round__season=season, round__tournament=None).select_related(
+            "round"
         )
-        for round_, data, round_pools in zip(stored_rounds, rounds, pools, strict=True)
-        for k, pool in enumerate(round_pools)
-        for position, key in enumerate(pool)
-    ]
-    bulk_create_with_history(members, PoolMember)
-    challenges = bulk_create_with_history(
+        if replacing
+        else None,
+        key=lambda p: (p.round.number, p.number),
+        fields=[],
+    )
+    by_round_pool = {(p.round.number, p.number): p for p in pool_rows}
+    sync.rows(
+        PoolMember,
+        [
+            PoolMember(
+                pool=by_round_pool[(round_.number, k + 1)],
+                round=round_,
+                player=ctx.players[key],
+                position=position,
+                reason=data.reasons.get(key, ""),
+            )
+            for round_, data, round_pools in zip(stored_rounds, rounds, pools, strict=True)
+            for k, pool in enumerate(round_pools)
+            for position, key in enumerate(pool)
+        ],
+        existing=PoolMember.objects.filter(
+            round__season=season, round__tournament=None
+        ).select_related("round", "player")
+        if replacing
+        else None,
+        key=lambda m: (m.round.number, m.player.key),
+        fields=["pool_id", "position", "reason"],
+    )
+    challenges = sync.rows(
+        Challenge,
         [
             Challenge(round=round_, number=c + 1)
             for round_, data in zip(stored_rounds, rounds, strict=True)
             for c in range(len(data.challenges))
         ],
-        Challenge,
+        existing=Challenge.objects.filter(
+            round__season=season, round__tournament=None
+        ).select_related("round")
+        if replacing
+        else None,
+        key=lambda c: (c.round.number, c.number),
+        fields=[],
     )
-    by_round_number = {(ch.round_id, ch.number): ch for ch in challenges}
-    scores = [
-        ChallengeScore(
-            challenge=by_round_number[(round_.pk, c + 1)], player=ctx.players[key], imps=value
-        )
-        for round_, data in zip(stored_rounds, rounds, strict=True)
-        for c, imps in enumerate(data.challenges)
-        for key, value in imps.items()
-    ]
-    bulk_create_with_history(scores, ChallengeScore)
-    if start_elo:
+    by_round_number = {(ch.round.number, ch.number): ch for ch in challenges}
+    sync.rows(
+        ChallengeScore,
+        [
+            ChallengeScore(
+                challenge=by_round_number[(round_.number, c + 1)],
+                player=ctx.players[key],
+                imps=value,
+            )
+            for round_, data in zip(stored_rounds, rounds, strict=True)
+            for c, imps in enumerate(data.challenges)
+            for key, value in imps.items()
+        ],
+        existing=ChallengeScore.objects.filter(
+            challenge__round__season=season, challenge__round__tournament=None
+        ).select_related("challenge__round", "player")
+        if replacing
+        else None,
+        key=lambda s: (s.challenge.round.number, s.challenge.number, s.player.key),
+        fields=["imps"],
+    )
+    if replacing:
+        entries = list(SeasonPlayer.objects.filter(season=season).select_related("player"))
+        changed = [e for e in entries if e.start_elo != start_elo.get(e.player.key)]
+        for entry in changed:
+            entry.start_elo = start_elo.get(entry.player.key)
+        if changed:
+            bulk_update_with_history(changed, SeasonPlayer, ["start_elo"])
+            sync.changes.append(
+                ModelChanges(
+                    name=str(SeasonPlayer._meta.verbose_name_plural),
+                    changed=[e.player.key for e in changed],
+                )
+            )
+    elif start_elo:
         entries = list(
             SeasonPlayer.objects.filter(season=season, player__key__in=start_elo).select_related(
                 "player"

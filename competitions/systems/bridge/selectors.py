@@ -16,18 +16,20 @@ def ladder_rounds(season: Season) -> list[Round]:
     return list(Round.objects.filter(season=season, tournament=None).order_by("number"))
 
 
-def ladder_data(season: Season) -> LadderData:
+def ladder_data(season: Season, *, from_round: int = 1) -> LadderData:
     """Everything the ladder engine needs of a season: five queries, whatever its size.
+    `from_round`: only the rounds from that number on (an incremental recompute).
 
     Pools are counted from the top in their stored order, members in their stored order. A
     round without any pool member (left so in the admin) takes the pools the moves give."""
+    later = {"round__number__gte": from_round} if from_round > 1 else {}
     rounds = list(
-        Round.objects.filter(season=season, tournament=None)
+        Round.objects.filter(season=season, tournament=None, number__gte=from_round)
         .order_by("number")
         .values_list("id", "number")
     )
     members = (
-        PoolMember.objects.filter(round__season=season, round__tournament=None)
+        PoolMember.objects.filter(round__season=season, round__tournament=None, **later)
         .order_by("round_id", "pool__number", "position", "id")
         .values_list("round_id", "pool__number", "player__key", "reason")
     )
@@ -39,13 +41,18 @@ def ladder_data(season: Season) -> LadderData:
             reasons[round_id][key] = reason
     counts: dict[int, int] = defaultdict(int)
     for round_id, number in Challenge.objects.filter(
-        round__season=season, round__tournament=None
+        round__season=season, round__tournament=None, **later
     ).values_list("round_id", "number"):
         counts[round_id] = max(counts[round_id], number)
     imps: dict[int, dict[int, dict[str, Decimal]]] = defaultdict(lambda: defaultdict(dict))
-    for round_id, number, key, value in ChallengeScore.objects.filter(
+    scores = ChallengeScore.objects.filter(
         challenge__round__season=season, challenge__round__tournament=None
-    ).values_list("challenge__round_id", "challenge__number", "player__key", "imps"):
+    )
+    if from_round > 1:
+        scores = scores.filter(challenge__round__number__gte=from_round)
+    for round_id, number, key, value in scores.values_list(
+        "challenge__round_id", "challenge__number", "player__key", "imps"
+    ):
         imps[round_id][number][key] = value
     start_elo = dict(
         SeasonPlayer.objects.filter(season=season, start_elo__isnull=False).values_list(
@@ -58,7 +65,7 @@ def ladder_data(season: Season) -> LadderData:
         data_rounds.append(
             RoundData(
                 number=number,
-                pools=stored if stored or i == 0 else None,
+                pools=stored if stored or (i == 0 and from_round == 1) else None,
                 challenges=[dict(imps[round_id][c]) for c in range(1, counts[round_id] + 1)],
                 reasons=reasons[round_id],
             )

@@ -20,6 +20,7 @@ from .forms import Entry
 from .models import Challenge, ChallengeScore, Pool, PoolMember
 from .selectors import ladder_data, ladder_rounds
 from .settings import parse_settings
+from .system import round_scope
 
 PoolLists = list[list[str]]
 
@@ -169,7 +170,10 @@ def _scores_save(round_: Round, members: set[int], scores: dict) -> int:
                 stored.save(update_fields=["imps"])
                 changed += 1
         if changed:
-            _changed(round_.season)
+            # Only this round and the later ones (and the Elo ranking) need computing again.
+            results_changed.send(
+                sender=Season, season_ids={round_.season_id}, scope=round_scope(round_.number)
+            )
     return changed
 
 

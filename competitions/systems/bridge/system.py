@@ -9,6 +9,28 @@ from .models import Challenge, ChallengeScore, Pool, PoolMember
 from .settings import SPEC as SETTINGS
 
 KEY = "bridge-ladder"
+SCOPE_ROUND = "round:"
+
+
+def change_scope(model: type, row) -> str | None:
+    """The first round a change of a pool, a member, a challenge or an IMP score reaches: Elo
+    is sequential, so that round, every later one and the Elo ranking; earlier rounds stay
+    (rankings/systems/bridge/standings.py, update). None (the whole season) for anything
+    else."""
+    if model is ChallengeScore:
+        round_ = row.challenge.round
+    elif model in (Pool, PoolMember, Challenge):
+        round_ = row.round
+    else:
+        return None
+    if round_.tournament_id is not None:
+        return None
+    return round_scope(round_.number)
+
+
+def round_scope(number: int) -> str:
+    return f"{SCOPE_ROUND}{number}"
+
 
 register(
     SystemSpec(
@@ -21,6 +43,7 @@ register(
             Challenge: lambda o: {o.round.season_id},
             ChallengeScore: lambda o: {o.challenge.round.season_id},
         },
+        change_scope=change_scope,
         file_section="competitions.systems.bridge.interchange",
         manage_urls=("competitions.systems.bridge.urls",),
         manage_panel="competitions.systems.bridge.views.season_panel",

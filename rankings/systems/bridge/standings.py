@@ -7,19 +7,32 @@ club's Elo ranking (kind "elo") with the next round's pools. So a pool page read
 a player page only the player's own rows.
 """
 
+import gc
 from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import replace
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
-from competitions.models import Season
+from django.db.models import Count
+
+from competitions.models import Round, Season
+from competitions.systems.bridge.ladder import LadderData
+from competitions.systems.bridge.models import PoolMember
 from competitions.systems.bridge.selectors import ladder_data
+from competitions.systems.bridge.system import SCOPE_ROUND
 from rankings.engines import bridge as engine
-from rankings.systems import ComputedRow, ComputedTable
+from rankings.models import StandingsTable
+from rankings.systems import ComputedRow, ComputedTable, Update
 
 from .ladder import engine_input
 
 KIND_ROUND = "round"
 KIND_ELO = "elo"
+# Per round, where a recompute from the next round on starts: no rows, read by `update` only
+# (kept out of the round table, which every page of the round reads).
+KIND_CARRY = "carry"
 
 # The field names of interchange.md's bridge-ladder standings.
 POOL_ROW_FIELDS = ("player", "rank", "imps", "elo", "move")
@@ -42,6 +55,12 @@ CHALLENGE_FIELDS = ("imps", "after", "after_shown", "change", "change_shown", "k
 AFTER = CHALLENGE_FIELDS.index("after")
 
 
+# A rating shows in many places (after a challenge, before the next, in each opponent's duel):
+# round it once.
+_shown = lru_cache(maxsize=1 << 16)(engine.shown)
+_SCORES = {Decimal(1): 1, Decimal("0.5"): 0.5, Decimal(0): 0}
+
+
 def challenge_of(stored: list) -> dict[str, Any]:
     return dict(zip(CHALLENGE_FIELDS, stored, strict=True))
 
@@ -50,12 +69,12 @@ def _challenge(line: engine.ChallengeLine) -> list:
     return [
         _num(line.imps) if line.imps is not None else None,
         float(line.elo_after),
-        engine.shown(line.elo_after),
+        _shown(line.elo_after),
         round(float(line.change), 6),
-        engine.shown(line.change),
+        _shown(line.change),
         line.k,
         [
-            [d.opponent, engine.shown(d.opponent_elo), _num(d.score), round(float(d.expected), 6)]
+            [d.opponent, _shown(d.opponent_elo), _SCORES[d.score], round(float(d.expected), 6)]
             for d in line.duels
         ],
     ]
@@ -79,10 +98,10 @@ def _round_table(
                 "rank": row.rank,
                 "imps": _num(row.imps),
                 "elo": float(row.elo),
-                "elo_shown": engine.shown(row.elo),
+                "elo_shown": _shown(row.elo),
                 "move": row.move,
                 "start": float(start),
-                "start_shown": engine.shown(start),
+                "start_shown": _shown(start),
                 "reason": reasons.get(row.player, ""),
                 "challenges": [_challenge(line) for line in own],
             }
@@ -115,48 +134,183 @@ def _round_table(
     )
 
 
-def compute(season: Season) -> list[ComputedTable]:
-    data = ladder_data(season)
-    out = engine.run_ladder(engine_input(data))
+def _elo_table(
+    out: engine.LadderOut, rounds_played: dict[str, int], current: dict[str, int]
+) -> ComputedTable:
+    return ComputedTable(
+        kind=KIND_ELO,
+        data={
+            "next_pools": [list(pool) for pool in out.next_pools],
+            "rounds": len(out.rounds) if out.rounds else 0,
+        },
+        rows=[
+            ComputedRow(
+                player=row.player,
+                rank=row.rank,
+                points=float(row.elo),
+                detail={
+                    "player": row.player,
+                    "rank": row.rank,
+                    "elo": float(row.elo),
+                    "elo_shown": _shown(row.elo),
+                    "pool": current.get(row.player),
+                    "rounds": rounds_played[row.player],
+                },
+            )
+            for row in out.elo
+        ],
+    )
+
+
+# A carry table's data: every exact rating after its round (as text) and the pools the round's
+# moves give.
+CARRY_RATINGS, CARRY_NEXT = "ratings", "next"
+
+
+def _carry(played: engine.RoundOut) -> ComputedTable:
+    return ComputedTable(
+        kind=KIND_CARRY,
+        key=str(played.number),
+        position=played.number,
+        data={
+            CARRY_RATINGS: {key: str(value) for key, value in played.ratings.items()},
+            CARRY_NEXT: [list(pool) for pool in played.next_pools],
+        },
+    )
+
+
+def _tables(
+    data: LadderData,
+    ladder: engine.LadderIn,
+    rounds_played: dict[str, int],
+    *,
+    total: int,
+    first: int = 1,
+) -> Iterator[ComputedTable]:
+    """The round tables from round `first` on, then the Elo ranking; each round is played,
+    turned into its table and dropped before the next (a generator: the recompute need not
+    hold the season's engine output)."""
     names = data.settings.pool_names
-    tables = [
-        _round_table(r, d.reasons, names, closed=i < len(out.rounds) - 1)
-        for i, (r, d) in enumerate(zip(out.rounds, data.rounds, strict=True))
-    ]
-    current: dict[str, int] = {}
+    last: engine.RoundOut | None = None
+    count = 0
+    gc_was_on = gc.isenabled()
+    gc.disable()  # the engine builds many small objects and no cycles
+    try:
+        for played, round_data in zip(engine.iter_rounds(ladder), data.rounds, strict=True):
+            closed = first - 1 + count < total - 1
+            table = _round_table(played, round_data.reasons, names, closed=closed)
+            last = played
+            count += 1
+            yield table
+            yield _carry(played)
+    finally:
+        if gc_was_on:
+            gc.enable()
+    out = engine._finish([last] if last is not None else [], ladder)
+    current = {key: pool.number for pool in last.pools for key in pool.members} if last else {}
+    elo = _elo_table(out, rounds_played, current)
+    elo.data["rounds"] = first - 1 + count
+    yield elo
+
+
+def _rounds_played(data: LadderData, ladder: engine.LadderIn) -> dict[str, int]:
+    """How many rounds each player has been in a pool of (the pools the engine plays: stored,
+    or following from the moves)."""
+    played: dict[str, int] = defaultdict(int)
+    for round_in in ladder.rounds:
+        if round_in.pools is None:
+            return {}  # pools that follow from the moves: counted as the rounds are played
+        for pool in round_in.pools:
+            for key in pool:
+                played[key] += 1
+    return played
+
+
+def compute(season: Season) -> Iterator[ComputedTable]:
+    data = ladder_data(season)
+    ladder = engine_input(data)
+    played = _rounds_played(data, ladder)
+    if not played and ladder.rounds:  # some round's pools follow from the moves: the old way
+        return iter(_compute_list(data, ladder))
+    return _tables(data, ladder, played, total=len(data.rounds))
+
+
+def _compute_list(data: LadderData, ladder: engine.LadderIn) -> list[ComputedTable]:
+    out = engine.run_ladder(ladder)
+    names = data.settings.pool_names
+    tables = []
+    for i, (r, d) in enumerate(zip(out.rounds, data.rounds, strict=True)):
+        tables.append(_round_table(r, d.reasons, names, closed=i < len(out.rounds) - 1))
+        tables.append(_carry(r))
     rounds_played: dict[str, int] = defaultdict(int)
     for r in out.rounds:
         for pool in r.pools:
             for key in pool.members:
                 rounds_played[key] += 1
+    current: dict[str, int] = {}
     if out.rounds:
         current = {key: pool.number for pool in out.rounds[-1].pools for key in pool.members}
-    tables.append(
-        ComputedTable(
-            kind=KIND_ELO,
-            data={
-                "next_pools": [list(pool) for pool in out.next_pools],
-                "rounds": len(out.rounds),
-            },
-            rows=[
-                ComputedRow(
-                    player=row.player,
-                    rank=row.rank,
-                    points=float(row.elo),
-                    detail={
-                        "player": row.player,
-                        "rank": row.rank,
-                        "elo": float(row.elo),
-                        "elo_shown": engine.shown(row.elo),
-                        "pool": current.get(row.player),
-                        "rounds": rounds_played[row.player],
-                    },
-                )
-                for row in out.elo
-            ],
-        )
-    )
+    tables.append(_elo_table(out, rounds_played, current))
     return tables
+
+
+# --- incremental: one changed result recomputes its round and the rounds after it ----------
+
+
+def update(season: Season, scopes: frozenset[str]) -> Update | None:
+    """Recompute from the earliest round the scopes name, starting from the exact ratings and
+    the next pools stored with the round before. None (a full recompute) when a scope is not a
+    round's, or the stored rounds are not those of the season."""
+    numbers = []
+    for scope in scopes:
+        if not scope.startswith(SCOPE_ROUND):
+            return None
+        try:
+            numbers.append(int(scope.removeprefix(SCOPE_ROUND)))
+        except ValueError:
+            return None
+    if not numbers:
+        return None
+    first = min(numbers)
+    stored = dict(
+        StandingsTable.objects.filter(season=season, kind=KIND_ROUND).values_list("position", "key")
+    )
+    rounds = list(
+        Round.objects.filter(season=season, tournament=None)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    if rounds != list(range(1, len(rounds) + 1)) or set(stored) != set(rounds):
+        return None
+    if first > len(rounds):
+        return None
+    ratings: dict[str, Decimal] | None = None
+    follows = None
+    if first > 1:
+        before = (
+            StandingsTable.objects.filter(season=season, kind=KIND_CARRY, position=first - 1)
+            .values_list("data", flat=True)
+            .first()
+        )
+        if not before or CARRY_RATINGS not in before:
+            return None
+        ratings = {key: Decimal(value) for key, value in before[CARRY_RATINGS].items()}
+        follows = tuple(tuple(pool) for pool in before[CARRY_NEXT])
+    data = ladder_data(season, from_round=first)
+    ladder = replace(engine_input(data), ratings=ratings, follows=follows)
+    if any(r.pools is None for r in ladder.rounds):
+        return None
+    members = PoolMember.objects.filter(round__season=season, round__tournament=None)
+    if members.values("round_id").distinct().count() != len(rounds):
+        return None  # a round whose pools follow from the moves: counted by a full recompute
+    played: dict[str, int] = defaultdict(int)
+    for key, count in (
+        members.values_list("player__key")
+        .annotate(count=Count("id"))
+        .values_list("player__key", "count")
+    ):
+        played[key] = count
+    return Update(tables=list(_tables(data, ladder, played, total=len(rounds), first=first)))
 
 
 def _pick(row: dict, fields: tuple[str, ...]) -> dict:

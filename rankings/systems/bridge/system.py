@@ -19,6 +19,7 @@ attach(
         compute=standings.compute,
         document=standings.document,
         flat_tables=standings.flat_tables,
+        update=standings.update,
     ),
     pages=Pages(
         overview=views.overview,

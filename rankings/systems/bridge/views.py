@@ -3,19 +3,23 @@ challenges with every Elo change explained, the club's Elo ranking, and the ladd
 the player page. Each view gets the season from the shared dispatcher and reads stored standings
 only: a fixed handful of queries whatever the number of players."""
 
+from django.core.paginator import Paginator
 from django.http import Http404
+from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
 
 from competitions.models import Season
 from competitions.systems.bridge.settings import parse_settings
-from rankings.models import StandingsTable
+from rankings.exports import SafeTableExport
+from rankings.models import StandingsRow, StandingsTable
 from rankings.people import People
 from rankings.selectors import standings_table
 from rankings.urls_helpers import season_url
 from rankings.views import export_or_render, season_context
 
 from . import tables as t
-from .standings import KIND_ELO, KIND_ROUND, round_pools
+from .standings import KIND_ELO, KIND_ROUND
 from .tables import challenges_with_before
 
 
@@ -28,6 +32,54 @@ def _round_numbers(season: Season) -> list[int]:
     )
 
 
+# A round of a big ladder shows this many pools per page (a pool is a card of 5 players).
+POOLS_PER_PAGE = 6
+# The Elo ranking shows this many players per page.
+ELO_PER_PAGE = 25
+
+
+def _exporting(request) -> bool:
+    return SafeTableExport.is_valid_format(request.GET.get("_export"))
+
+
+def _page_rows(stored: StandingsTable, pools: list[dict]) -> list[dict]:
+    """The stored rows of these pools (consecutive pools of the round): the rows are stored
+    pool after pool, so they are one range of positions (one query)."""
+    before = 0
+    for pool in stored.data["pools"]:
+        if pool["pool"] == pools[0]["pool"]:
+            break
+        before += len(pool["members"])
+    count = sum(len(pool["members"]) for pool in pools)
+    return list(
+        StandingsRow.objects.filter(table=stored, position__gte=before, position__lt=before + count)
+        .order_by("position")
+        .values_list("detail", flat=True)
+    )
+
+
+def _pool_pages(page) -> list[dict]:
+    """The links to the other pages of a round's pools (none when it has one page)."""
+    if page is None or page.paginator.num_pages < 2:
+        return []
+    count = page.paginator.count
+    last = page.paginator.num_pages
+    links: list[dict] = []
+    for n in page.paginator.page_range:
+        if n in (1, last) or abs(n - page.number) <= 3:
+            links.append(
+                {
+                    "number": n,
+                    "first": (n - 1) * POOLS_PER_PAGE + 1,
+                    "last": min(n * POOLS_PER_PAGE, count),
+                    "current": n == page.number,
+                }
+            )
+        elif links and links[-1].get("number") is not None:
+            links.append({"number": None})  # a gap: "…"
+    return links
+
+
 def _ladder(request, season: Season, number: int | None):
     numbers = _round_numbers(season)
     is_overview = number is None
@@ -35,13 +87,31 @@ def _ladder(request, season: Season, number: int | None):
         number = numbers[-1] if numbers else None
     elif number not in numbers:
         raise Http404(_("No such round."))
-    stored = standings_table(season=season, kind=KIND_ROUND, key=str(number)) if number else None
-    rows = stored.row_details if stored else []
-    people = People(season, [r["player"] for r in rows])
+    stored = (
+        StandingsTable.objects.filter(season=season, kind=KIND_ROUND, key=str(number)).first()
+        if number
+        else None
+    )
     provisional = stored is not None and not stored.data["closed"]
+    filename = f"{season.series.slug}-{season.slug}-round-{number}"
+    if stored is not None and _exporting(request):
+        rows = standings_table(season=season, kind=KIND_ROUND, key=str(number)).row_details
+        people = People(season, [r["player"] for r in rows])
+        download = t.RoundTable(
+            [{**people.decorate(r), "provisional": provisional} for r in rows], exclude=()
+        )
+        return export_or_render(request, download, filename, "rankings/bridge/ladder.html", {})
     pools = []
+    page = None
     if stored is not None:
-        for pool, pool_rows in round_pools(stored):
+        page = Paginator(stored.data["pools"], POOLS_PER_PAGE).get_page(request.GET.get("page"))
+        shown_pools = list(page.object_list)
+        rows = _page_rows(stored, shown_pools) if shown_pools else []
+        people = People(season, [r["player"] for r in rows])
+        by_pool: dict[int, list[dict]] = {}
+        for row in rows:
+            by_pool.setdefault(row["pool"], []).append(row)
+        for pool in shown_pools:
             pools.append(
                 {
                     "number": pool["pool"],
@@ -49,14 +119,13 @@ def _ladder(request, season: Season, number: int | None):
                     "played": sum(pool["played"]),
                     "url": season_url(season, "pool", number, pool["pool"]),
                     "table": t.PoolTable(
-                        [{**people.decorate(r), "provisional": provisional} for r in pool_rows]
+                        [
+                            {**people.decorate(r), "provisional": provisional}
+                            for r in by_pool.get(pool["pool"], [])
+                        ]
                     ),
                 }
             )
-    download = t.RoundTable(
-        [{**people.decorate(r), "provisional": provisional} for r in rows],
-        exclude=(),
-    )
     context = season_context(
         request,
         season,
@@ -67,10 +136,13 @@ def _ladder(request, season: Season, number: int | None):
         round=stored.data if stored else None,
         provisional=provisional,
         pools=pools,
-        download=download,
+        pool_pages=_pool_pages(page),
+        # the download links only: a download builds the whole round's table
+        download=t.RoundTable([], exclude=()),
     )
-    filename = f"{season.series.slug}-{season.slug}-round-{number}"
-    return export_or_render(request, download, filename, "rankings/bridge/ladder.html", context)
+    return export_or_render(
+        request, context["download"], filename, "rankings/bridge/ladder.html", context
+    )
 
 
 def overview(request, season: Season):
@@ -84,13 +156,13 @@ def round_detail(request, season: Season, number: int):
 
 def pool_detail(request, season: Season, number: int, pool: int):
     """A pool's round: standings, and each challenge with IMPs and Elo changes explained."""
-    stored = standings_table(season=season, kind=KIND_ROUND, key=str(number))
+    stored = StandingsTable.objects.filter(season=season, kind=KIND_ROUND, key=str(number)).first()
     if stored is None:
         raise Http404(_("No such round."))
-    found = next(((p, rows) for p, rows in round_pools(stored) if p["pool"] == pool), None)
-    if found is None:
+    pool_data = next((p for p in stored.data["pools"] if p["pool"] == pool), None)
+    if pool_data is None:
         raise Http404(_("No such pool."))
-    pool_data, rows = found
+    rows = _page_rows(stored, [pool_data])  # only this pool's rows
     people = People(season, pool_data["members"])
     names = {key: people.name(key) for key in pool_data["members"]}
     provisional = not stored.data["closed"]
@@ -133,22 +205,33 @@ def pool_detail(request, season: Season, number: int, pool: int):
 
 
 def elo(request, season: Season):
+    """The club's Elo ranking, a page of ELO_PER_PAGE players at a time (whole for a download
+    or when sorted by name or club: those need every player's name)."""
     stored = standings_table(season=season, kind=KIND_ELO)
-    rows = stored.row_details if stored else []
-    people = People(season, [r["player"] for r in rows])
-    table = t.EloTable([people.decorate(r) for r in rows])
-    return export_or_render(
+    rows = [dict(r) for r in stored.row_details] if stored else []
+    filename = f"{season.series.slug}-{season.slug}-elo"
+    context = {"settings": parse_settings(season.settings)}
+    sort = request.GET.get("sort", "").lstrip("-")
+    if _exporting(request) or sort in ("player", "name", "club"):
+        table = t.EloTable([People(season, [r["player"] for r in rows]).decorate(r) for r in rows])
+        RequestConfig(request, paginate={"per_page": ELO_PER_PAGE}).configure(table)
+        context = season_context(request, season, tab="elo", table=table, **context)
+        if _exporting(request):
+            return export_or_render(request, table, filename, "rankings/bridge/elo.html", context)
+        return render(request, "rankings/bridge/elo.html", context)
+    for row in rows:
+        row["name"] = row["club"] = row["url"] = ""
+    table = t.EloTable(rows)
+    RequestConfig(request, paginate={"per_page": ELO_PER_PAGE}).configure(table)
+    # Names, clubs and links for the players of the page only.
+    page_rows = [row.record for row in table.page.object_list] if hasattr(table, "page") else rows
+    people = People(season, [r["player"] for r in page_rows])
+    for row in page_rows:
+        row.update(people.decorate(row))
+    return render(
         request,
-        table,
-        f"{season.series.slug}-{season.slug}-elo",
         "rankings/bridge/elo.html",
-        season_context(
-            request,
-            season,
-            tab="elo",
-            table=table,
-            settings=parse_settings(season.settings),
-        ),
+        season_context(request, season, tab="elo", table=table, **context),
     )
 
 

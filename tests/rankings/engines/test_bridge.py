@@ -338,3 +338,19 @@ def test_recomputing_gives_the_same_result():
     first = {p: D(10 - 3 * i) for i, p in enumerate(CLUB_POOL)}
     ladder = e.LadderIn(rounds=(e.RoundIn(1, (CLUB_POOL,), (first, first)),))
     assert e.run_ladder(ladder) == e.run_ladder(ladder)
+
+
+@given(
+    st.one_of(
+        st.integers(min_value=1, max_value=3000),
+        st.decimals(min_value=Decimal("1e-30"), max_value=Decimal(5000), places=30),
+        st.decimals(min_value=Decimal("1e-4"), max_value=Decimal(100_000), places=4),
+    )
+)
+@settings(max_examples=300, deadline=None)
+def test_the_fixed_point_expectation_is_the_decimal_reference_to_the_last_place(difference):
+    """The fast integer computation gives the same 30-place number as the 50-digit decimal
+    one (rankings/engines/bridge.py, _weaker_units)."""
+    difference = Decimal(difference)
+    with localcontext(e.CONTEXT):
+        assert e._weaker(difference) == e._weaker_decimal(difference)
