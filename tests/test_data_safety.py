@@ -178,8 +178,9 @@ def test_replacing_a_season_needs_replace_and_dry_run_stores_nothing(tmp_path, c
 
     report = run_import(tmp_path, circuit_file, "--replace", "--dry-run")
     assert "Dry run: would replace belgian-circuit 2025." in report
-    assert "tables: 0 added, 1 changed, 0 removed." in report
-    assert "changed: t1 round 2 table 1" in report
+    # Reported per kind of row: the one seat whose rank the correction changed.
+    assert "seats: 0 added, 1 changed, 0 removed." in report
+    assert "changed: t1 round 2 p5" in report
     assert "Nothing was stored." in report
     assert export_competition(Season.objects.get()) == before
 
