@@ -231,16 +231,41 @@ def series_factor(m: Fraction, n: int) -> float | None:
 # --- §2 a tournament ----------------------------------------------------------------------------
 
 
-def compute_tournament(t: TournamentIn, settings: Settings = Settings()) -> TournamentOut:
+def rate(rating: Rating, c: Coefficients = Coefficients()) -> tuple[Fraction, str, Fraction]:
+    """rules.md §2: (NR, the rule that gave it, the contribution max(0, NR - 900))."""
+    nr, rule = nordic_equivalent(rating, c)
+    return nr, rule, contribution(nr, c)
+
+
+def compute_tournament(
+    t: TournamentIn, settings: Settings = Settings(), memo: dict | None = None
+) -> TournamentOut:
     """rules.md §2: NR of every participant, S, M and the series over all n participants;
-    only players of the series' country receive their place's points."""
+    only players of the series' country receive their place's points.
+
+    `memo` (optional, kept by the caller across the tournaments of a season) holds each rating
+    entry's NR and contribution by the entry's identity: a player's entry recurs from one
+    tournament to the next, and its numbers need computing once. The ranking sum is summed
+    exactly on integers over the common denominator of the contributions."""
     c = settings.coefficients
+    if memo is None:
+        memo = {}
     ordered = sorted(t.participants, key=lambda p: (p.place, p.player))
-    rated = [(p, *nordic_equivalent(p.rating, c)) for p in ordered]
-    parts = [contribution(nr, c) for _p, nr, _rule in rated]
-    s = sum(parts, Fraction(0))  # the ranking sum
+    rated = []
+    for p in ordered:
+        known = memo.get(id(p.rating))
+        if known is None or known[0] is not p.rating:
+            nr, rule, part = rate(p.rating, c)
+            known = memo[id(p.rating)] = (p.rating, nr, rule, part, ffo_used(p.rating, c))
+        rated.append(known)
+    denominator = math.lcm(1, *{part.denominator for _r, _nr, _rule, part, _f in rated})
+    s = Fraction(
+        sum(part.numerator * (denominator // part.denominator) for *_x, part, _f in rated),
+        denominator,
+    )  # the ranking sum, exactly
     m = max_points(s, c)
     series = points_series(m, len(ordered))
+    country = settings.country
     entries = tuple(
         EntryOut(
             player=p.player,
@@ -248,18 +273,18 @@ def compute_tournament(t: TournamentIn, settings: Settings = Settings()) -> Tour
             country=p.country,
             rating=p.rating,
             rule=rule,
-            ffo_used=ffo_used(p.rating, c),
+            ffo_used=used,
             nr=nr,
             contribution=part,
             series_points=g,
-            points=g if p.country == settings.country else None,
+            points=g if p.country == country else None,
         )
-        for (p, nr, rule), part, g in zip(rated, parts, series, strict=True)
+        for p, (_r, nr, rule, part, used), g in zip(ordered, rated, series, strict=True)
     )
     return TournamentOut(
         id=t.id,
         participants=len(ordered),
-        country_participants=sum(1 for p in ordered if p.country == settings.country),
+        country_participants=sum(1 for p in ordered if p.country == country),
         ranking_sum=s,
         max_points=m,
         series=tuple(series),
@@ -334,5 +359,6 @@ def season_standings(
 
 def compute_season(season: SeasonIn) -> SeasonOut:
     """rules.md §2: every tournament, then the season standings."""
-    outs = tuple(compute_tournament(t, season.settings) for t in season.tournaments)
+    memo: dict = {}
+    outs = tuple(compute_tournament(t, season.settings, memo) for t in season.tournaments)
     return SeasonOut(tournaments=outs, standings=tuple(season_standings(outs, season.settings)))

@@ -231,7 +231,7 @@ EXPECTED_QUERIES = {
     "player": [
         "the player with series and club",
         "all the player's rows with their tables",
-        "every participant of the player's GP tournaments, for their computations",
+        "the participants around the player in each GP tournament, with their names",
     ],
 }
 

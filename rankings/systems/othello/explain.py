@@ -61,15 +61,23 @@ def points(entry: dict, tournament: dict) -> str:
     return details(received(entry["points"], entry["series_points"]), body)
 
 
-def computation(tournament: dict, entries: list[dict], highlight: str | None = None) -> str:
-    """The whole computation of a tournament: each participant's rating entry -> NR ->
-    contribution, then S, M, x and the series (the player page's explanation of a result)."""
+def computation(
+    tournament: dict,
+    entries: list[dict],
+    highlight: str | None = None,
+    whole: str | None = None,
+) -> str:
+    """The computation of a tournament: each participant's rating entry -> NR -> contribution
+    (of `entries`: all participants, or the lines around the player's, with `whole` the
+    address of the page that has them all), then S, M, x and the series (the player page's
+    explanation of a result)."""
     return render_to_string(
         "rankings/othello/explain/computation.html",
         {
             "t": tournament,
             "entries": entries,
             "highlight": highlight,
+            "whole": whole,
             "x": x_text(tournament["x"]),
             "series": series_text(tournament["series"]),
         },
@@ -84,11 +92,13 @@ def received(points: int | None, series_points: int) -> str:
     return str(points)
 
 
-def result(entry: dict, tournament: dict, entries: list[dict], player: str) -> str:
+def result(
+    entry: dict, tournament: dict, entries: list[dict], player: str, whole: str | None = None
+) -> str:
     """A player's GP points at a tournament, opening the tournament's computation."""
     return details(
         received(entry["points"], entry["series_points"]),
-        computation(tournament, entries, highlight=player),
+        computation(tournament, entries, highlight=player, whole=whole),
     )
 
 

@@ -6,12 +6,13 @@ participants in place order) and one for the season standings.
 """
 
 from collections import defaultdict
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
 from competitions.models import Season
 from competitions.systems.othello.models import Placement
-from competitions.systems.othello.ratings import RatingEntry, entry_to_json
+from competitions.systems.othello.ratings import RatingEntry, entry_to_json, stored_entry
 from competitions.systems.othello.settings import (
     GPSettings,
     decimal_text,
@@ -91,6 +92,22 @@ def load_season(season: Season) -> tuple[list, dict[int, list[tuple]], dict[str,
 def season_input(
     tournaments: list, placements: dict[int, list[tuple]], settings: engine.Settings
 ) -> engine.SeasonIn:
+    """The engine's input. A rating entry that recurs (a player's, from one tournament to the
+    next) is one Rating object, so the engine computes its numbers once."""
+    ratings: dict[tuple, engine.Rating] = {}
+
+    def rating(nordic, ffo, provisional, uncertainty) -> engine.Rating:
+        key = (nordic, ffo, provisional, uncertainty)
+        found = ratings.get(key)
+        if found is None:
+            found = ratings[key] = engine.Rating(
+                nordic=_fraction(nordic),
+                ffo=_fraction(ffo),
+                provisional=provisional,
+                uncertainty=_fraction(uncertainty),
+            )
+        return found
+
     tournaments_in = []
     for t in tournaments:
         sm, egp = tournament_flags(t.options)
@@ -104,16 +121,9 @@ def season_input(
                         player=key,
                         place=place,
                         country=country,
-                        rating=engine.Rating(
-                            nordic=_fraction(nordic),
-                            ffo=_fraction(ffo),
-                            provisional=provisional,
-                            uncertainty=_fraction(uncertainty),
-                        ),
+                        rating=rating(*entry),
                     )
-                    for key, place, country, nordic, ffo, provisional, uncertainty in placements[
-                        t.pk
-                    ]
+                    for key, place, country, *entry in placements[t.pk]
                 ),
             )
         )
@@ -133,25 +143,52 @@ def coefficient_texts(settings: engine.Settings) -> dict[str, str]:
     }
 
 
-def entry_detail(e: engine.EntryOut, name: str, rating: dict) -> dict:
-    """A participant's line: place and points (interchange.md), and the computation behind
-    them (rating entry -> NR -> contribution), exact, as decimal texts."""
+def entry_detail(e: engine.EntryOut, rating: dict) -> dict:
+    """A participant's stored line: place and points (interchange.md), country, the rating
+    entry as the file gives it, and the points of the place. The computation in between (NR,
+    contribution) follows from the entry and the tournament's coefficients (`line_numbers`),
+    which the pages work out for the lines they show."""
     return {
         "player": e.player,
         "place": e.place,
         "points": e.points,
-        "name": name,
         "country": e.country,
         "rating": rating,
-        "rule": e.rule,
-        "ffo_used": None if e.ffo_used is None else decimal_text(e.ffo_used),
-        "nr": decimal_text(e.nr),
-        "contribution": decimal_text(e.contribution),
         "series_points": e.series_points,
     }
 
 
-def tournament_data(out: engine.TournamentOut, tournament, settings: engine.Settings) -> dict:
+def coefficients_of(texts: dict[str, str]) -> engine.Coefficients:
+    """A tournament's stored coefficients (decimal texts) back as exact numbers."""
+    return engine.Coefficients(**{name: Fraction(value) for name, value in texts.items()})
+
+
+def line_numbers(detail: dict, coefficients: engine.Coefficients) -> dict:
+    """The computation behind a stored line, as exact decimal texts: which part of the NR
+    rule applied, the FFO rating it used, NR and the contribution to the ranking sum."""
+    entry = stored_entry(detail["rating"])
+    rating = engine.Rating(
+        nordic=_fraction(entry.nordic),
+        ffo=_fraction(entry.ffo),
+        provisional=entry.provisional,
+        uncertainty=_fraction(entry.uncertainty),
+    )
+    nr, rule, part = engine.rate(rating, coefficients)
+    used = engine.ffo_used(rating, coefficients)
+    return {
+        "rule": rule,
+        "ffo_used": None if used is None else decimal_text(used),
+        "nr": decimal_text(nr),
+        "contribution": decimal_text(part),
+    }
+
+
+def tournament_data(
+    out: engine.TournamentOut,
+    tournament,
+    settings: engine.Settings,
+    coefficients: dict[str, str] | None = None,
+) -> dict:
     """What belongs to the tournament as a whole; each participant's computation is a row."""
     return {
         "id": out.id,
@@ -168,7 +205,7 @@ def tournament_data(out: engine.TournamentOut, tournament, settings: engine.Sett
         "max_points_text": decimal_text(out.max_points),
         "x": engine.series_factor(out.max_points, out.participants),
         "series": list(out.series),
-        "coefficients": coefficient_texts(settings),
+        "coefficients": coefficients or coefficient_texts(settings),
     }
 
 
@@ -191,49 +228,66 @@ def standing_detail(row: engine.StandingRow) -> dict:
     return detail
 
 
-def compute(season: Season) -> list[ComputedTable]:
+def compute(season: Season) -> Iterator[ComputedTable]:
+    """The season's tables, one at a time: each tournament's as soon as it is computed, then
+    the season standings."""
     settings = engine_settings(parse_settings(season.settings))
-    tournaments, placements, names = load_season(season)
-    out = engine.compute_season(season_input(tournaments, placements, settings))
-    tables: list[ComputedTable] = []
-    for position, (t_out, tournament) in enumerate(zip(out.tournaments, tournaments, strict=True)):
-        # The rating objects of the file, from the stored decimals as they are.
-        ratings = {
-            key: entry_to_json(RatingEntry(nordic, ffo, provisional, uncertainty))
-            for key, _place, _country, nordic, ffo, provisional, uncertainty in placements[
-                tournament.pk
-            ]
-        }
-        tables.append(
-            ComputedTable(
-                kind=KIND_TOURNAMENT,
-                key=t_out.id,
-                position=position,
-                data=tournament_data(t_out, tournament, settings),
-                rows=[
-                    ComputedRow(
-                        player=e.player,
-                        rank=e.place,
-                        points=e.points,
-                        detail=entry_detail(e, names.get(e.player, e.player), ratings[e.player]),
-                    )
-                    for e in t_out.entries
-                ],
-            )
+    tournaments, placements, _names = load_season(season)
+    season_in = season_input(tournaments, placements, settings)
+    coefficients = coefficient_texts(settings)
+    memo: dict = {}
+    outs = []
+    # The rating objects of the file, from the stored decimals as they are; once per entry.
+    ratings: dict[tuple, dict] = {}
+    for position, (t_in, tournament) in enumerate(
+        zip(season_in.tournaments, tournaments, strict=True)
+    ):
+        t_out = engine.compute_tournament(t_in, settings, memo)
+        entries = {key: entry for key, _place, _country, *entry in placements.pop(tournament.pk)}
+        rows = []
+        for e in t_out.entries:
+            entry = entries[e.player]
+            rating = ratings.get(tuple(entry))
+            if rating is None:
+                rating = ratings[tuple(entry)] = entry_to_json(RatingEntry(*entry))
+            rows.append(ComputedRow(e.player, e.place, e.points, entry_detail(e, rating)))
+        outs.append(_slim(t_out))
+        yield ComputedTable(
+            kind=KIND_TOURNAMENT,
+            key=t_out.id,
+            position=position,
+            data=tournament_data(t_out, tournament, settings, coefficients),
+            rows=rows,
         )
-    tables.append(
-        ComputedTable(
-            kind=KIND_STANDINGS,
-            data={"best_n": settings.best_n, "sm_tiebreak": settings.sm_tiebreak},
-            rows=[
-                ComputedRow(
-                    player=row.player, rank=row.rank, points=row.points, detail=standing_detail(row)
-                )
-                for row in out.standings
-            ],
-        )
+    yield standings_table(outs, settings)
+
+
+def _slim(out: engine.TournamentOut) -> engine.TournamentOut:
+    """What the season standings read of a tournament: players, points, NR, flags."""
+    return engine.TournamentOut(
+        id=out.id,
+        participants=out.participants,
+        country_participants=out.country_participants,
+        ranking_sum=out.ranking_sum,
+        max_points=out.max_points,
+        series=(),
+        entries=out.entries,
+        sm=out.sm,
+        egp=out.egp,
     )
-    return tables
+
+
+def standings_table(outs: list[engine.TournamentOut], settings: engine.Settings) -> ComputedTable:
+    return ComputedTable(
+        kind=KIND_STANDINGS,
+        data={"best_n": settings.best_n, "sm_tiebreak": settings.sm_tiebreak},
+        rows=[
+            ComputedRow(
+                player=row.player, rank=row.rank, points=row.points, detail=standing_detail(row)
+            )
+            for row in engine.season_standings(outs, settings)
+        ],
+    )
 
 
 def _pick(row: dict, fields: tuple[str, ...]) -> dict:
