@@ -13,6 +13,7 @@ from typing import Any
 from competitions.models import Season
 from competitions.systems.othello.models import Placement
 from competitions.systems.othello.ratings import RatingEntry, entry_to_json, stored_entry
+from competitions.systems.othello.scopes import SCOPE_PREFIX
 from competitions.systems.othello.settings import (
     GPSettings,
     decimal_text,
@@ -20,7 +21,7 @@ from competitions.systems.othello.settings import (
     tournament_flags,
 )
 from rankings.engines import othello as engine
-from rankings.systems import ComputedRow, ComputedTable
+from rankings.systems import ComputedRow, ComputedTable, Update
 
 KIND_TOURNAMENT = "tournament"
 KIND_STANDINGS = "standings"
@@ -228,20 +229,22 @@ def standing_detail(row: engine.StandingRow) -> dict:
     return detail
 
 
-def compute(season: Season) -> Iterator[ComputedTable]:
-    """The season's tables, one at a time: each tournament's as soon as it is computed, then
-    the season standings."""
-    settings = engine_settings(parse_settings(season.settings))
-    tournaments, placements, _names = load_season(season)
+def _tournament_tables(
+    tournaments: list,
+    placements: dict[int, list[tuple]],
+    settings: engine.Settings,
+    season_order: list | None = None,
+    outs: list | None = None,
+) -> Iterator[ComputedTable]:
+    """The tables of these tournaments, one at a time (`outs` collects what the season
+    standings read of them); positions are those in `season_order` (default: `tournaments`)."""
     season_in = season_input(tournaments, placements, settings)
     coefficients = coefficient_texts(settings)
+    positions = {t.pk: i for i, t in enumerate(season_order or tournaments)}
     memo: dict = {}
-    outs = []
     # The rating objects of the file, from the stored decimals as they are; once per entry.
     ratings: dict[tuple, dict] = {}
-    for position, (t_in, tournament) in enumerate(
-        zip(season_in.tournaments, tournaments, strict=True)
-    ):
+    for t_in, tournament in zip(season_in.tournaments, tournaments, strict=True):
         t_out = engine.compute_tournament(t_in, settings, memo)
         entries = {key: entry for key, _place, _country, *entry in placements.pop(tournament.pk)}
         rows = []
@@ -251,14 +254,24 @@ def compute(season: Season) -> Iterator[ComputedTable]:
             if rating is None:
                 rating = ratings[tuple(entry)] = entry_to_json(RatingEntry(*entry))
             rows.append(ComputedRow(e.player, e.place, e.points, entry_detail(e, rating)))
-        outs.append(_slim(t_out))
+        if outs is not None:
+            outs.append(_slim(t_out))
         yield ComputedTable(
             kind=KIND_TOURNAMENT,
             key=t_out.id,
-            position=position,
+            position=positions[tournament.pk],
             data=tournament_data(t_out, tournament, settings, coefficients),
             rows=rows,
         )
+
+
+def compute(season: Season) -> Iterator[ComputedTable]:
+    """The season's tables, one at a time: each tournament's as soon as it is computed, then
+    the season standings."""
+    settings = engine_settings(parse_settings(season.settings))
+    tournaments, placements, _names = load_season(season)
+    outs: list[engine.TournamentOut] = []
+    yield from _tournament_tables(tournaments, placements, settings, outs=outs)
     yield standings_table(outs, settings)
 
 
@@ -325,3 +338,104 @@ def flat_tables(document: dict) -> dict[str, tuple[tuple[str, ...], list[dict]]]
         tables[f"tournament-{t['id']}-points"] = (POINTS_FIELDS, t["points"])
     tables["standings"] = (STANDINGS_FIELDS, document["standings"])
     return tables
+
+
+# --- an incremental update: what one change reaches ----------------------------------------------
+
+
+def _stored_out(key: str, sm: bool, egp: bool, lines: list[tuple]) -> engine.TournamentOut:
+    """What the season standings read of a stored tournament table: its players and points
+    (None: a player of another country). Nothing else of it is read."""
+    zero = Fraction(0)
+    rating = engine.Rating()
+    return engine.TournamentOut(
+        id=key,
+        participants=len(lines),
+        country_participants=0,
+        ranking_sum=zero,
+        max_points=zero,
+        series=(),
+        entries=tuple(
+            engine.EntryOut(
+                player=player,
+                place=place,
+                country="",
+                rating=rating,
+                rule="",
+                ffo_used=None,
+                nr=zero,
+                contribution=zero,
+                series_points=0,
+                points=points,
+            )
+            for player, place, points in lines
+        ),
+        sm=sm,
+        egp=egp,
+    )
+
+
+def update(season: Season, scopes: frozenset[str]) -> Update | None:
+    """Recompute the tournaments that changed, then the season standings from them and the
+    stored lines of every other tournament. None (a full compute) when a change is not one
+    tournament's placements, when the tournaments themselves changed (one added, removed or
+    moved), or with the SM tie-break (it reads every participant's rating)."""
+    from rankings.models import StandingsRow, StandingsTable
+
+    changed: set[int] = set()
+    for scope in scopes:
+        if not scope.startswith(SCOPE_PREFIX) or not scope[len(SCOPE_PREFIX) :].isdigit():
+            return None
+        changed.add(int(scope[len(SCOPE_PREFIX) :]))
+    settings = engine_settings(parse_settings(season.settings))
+    if settings.sm_tiebreak:
+        return None
+    tournaments = list(season.tournaments.all())
+    stored = dict(
+        StandingsTable.objects.filter(season=season, kind=KIND_TOURNAMENT).values_list(
+            "key", "position"
+        )
+    )
+    if stored != {t.key: position for position, t in enumerate(tournaments)}:
+        return None
+    if not changed <= {t.pk for t in tournaments}:
+        return None
+    # The changed tournaments, computed as a full compute computes them.
+    placements: dict[int, list[tuple]] = defaultdict(list)
+    for tournament_id, key, *rest in (
+        Placement.objects.filter(tournament_id__in=changed)
+        .values_list(
+            "tournament_id",
+            "player__key",
+            "place",
+            "country",
+            "nordic",
+            "ffo",
+            "provisional",
+            "uncertainty",
+        )
+        .order_by("tournament_id", "place", "player__key")
+    ):
+        placements[tournament_id].append((key, *rest))
+    recomputed = [t for t in tournaments if t.pk in changed]
+    tables = list(_tournament_tables(recomputed, placements, settings, tournaments))
+    fresh = {table.key: table for table in tables}
+    # Every other tournament as stored: its players and points.
+    lines: dict[str, list[tuple]] = defaultdict(list)
+    for key, player, place, points in (
+        StandingsRow.objects.filter(season=season, table__kind=KIND_TOURNAMENT)
+        .exclude(table__key__in=list(fresh))
+        .order_by("table__position", "position")
+        .values_list("table__key", "player__key", "rank", "points")
+    ):
+        lines[key].append((player, place, points))
+    outs = []
+    for t in tournaments:
+        sm, egp = tournament_flags(t.options)
+        table = fresh.get(t.key)
+        if table is not None:
+            got = [(r.player, r.rank, r.points) for r in table.rows]
+        else:
+            got = [(p, place, None if pts is None else int(pts)) for p, place, pts in lines[t.key]]
+        outs.append(_stored_out(t.key, sm, egp, got))
+    return Update(tables=[*tables, standings_table(outs, settings)])
