@@ -62,17 +62,15 @@ def _fraction(value) -> Fraction | None:
     return None if value is None else Fraction(value)
 
 
-def load_season(season: Season) -> tuple[list, dict[int, list[tuple]], dict[str, str]]:
+def load_season(season: Season) -> tuple[list, dict[int, list[tuple]]]:
     """The season's tournaments and their placements (player key, place, country, nordic,
-    ffo, provisional, uncertainty), and the players' names, in two queries whatever their
-    size."""
+    ffo, provisional, uncertainty), in two queries whatever their size."""
     tournaments = list(season.tournaments.all())
     rows = (
         Placement.objects.filter(tournament__season=season)
         .values_list(
             "tournament_id",
             "player__key",
-            "player__name",
             "place",
             "country",
             "nordic",
@@ -83,11 +81,9 @@ def load_season(season: Season) -> tuple[list, dict[int, list[tuple]], dict[str,
         .order_by("tournament_id", "place", "player__key")
     )
     by_tournament: dict[int, list[tuple]] = defaultdict(list)
-    names: dict[str, str] = {}
-    for tournament_id, key, name, *rest in rows:
-        by_tournament[tournament_id].append((key, *rest))
-        names[key] = name
-    return tournaments, by_tournament, names
+    for tournament_id, *rest in rows:
+        by_tournament[tournament_id].append(rest)
+    return tournaments, by_tournament
 
 
 def season_input(
@@ -269,7 +265,7 @@ def compute(season: Season) -> Iterator[ComputedTable]:
     """The season's tables, one at a time: each tournament's as soon as it is computed, then
     the season standings."""
     settings = engine_settings(parse_settings(season.settings))
-    tournaments, placements, _names = load_season(season)
+    tournaments, placements = load_season(season)
     outs: list[engine.TournamentOut] = []
     yield from _tournament_tables(tournaments, placements, settings, outs=outs)
     yield standings_table(outs, settings)
@@ -391,12 +387,15 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
     if settings.sm_tiebreak:
         return None
     tournaments = list(season.tournaments.all())
-    stored = dict(
-        StandingsTable.objects.filter(season=season, kind=KIND_TOURNAMENT).values_list(
-            "key", "position"
-        )
-    )
-    if stored != {t.key: position for position, t in enumerate(tournaments)}:
+    stored = {
+        key: (pk, position)
+        for pk, key, position in StandingsTable.objects.filter(
+            season=season, kind=KIND_TOURNAMENT
+        ).values_list("pk", "key", "position")
+    }
+    if {key: position for key, (_pk, position) in stored.items()} != {
+        t.key: position for position, t in enumerate(tournaments)
+    }:
         return None
     if not changed <= {t.pk for t in tournaments}:
         return None
@@ -421,14 +420,11 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
     tables = list(_tournament_tables(recomputed, placements, settings, tournaments))
     fresh = {table.key: table for table in tables}
     # Every other tournament as stored: its players and points.
-    lines: dict[str, list[tuple]] = defaultdict(list)
-    for key, player, place, points in (
-        StandingsRow.objects.filter(season=season, table__kind=KIND_TOURNAMENT)
-        .exclude(table__key__in=list(fresh))
-        .order_by("table__position", "position")
-        .values_list("table__key", "player__key", "rank", "points")
-    ):
-        lines[key].append((player, place, points))
+    lines: dict[int, list[tuple]] = defaultdict(list)
+    for table_id, player, place, points in StandingsRow.objects.filter(
+        table_id__in=[pk for key, (pk, _position) in stored.items() if key not in fresh]
+    ).values_list("table_id", "player__key", "rank", "points"):
+        lines[table_id].append((player, place, None if points is None else int(points)))
     outs = []
     for t in tournaments:
         sm, egp = tournament_flags(t.options)
@@ -436,6 +432,6 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
         if table is not None:
             got = [(r.player, r.rank, r.points) for r in table.rows]
         else:
-            got = [(p, place, None if pts is None else int(pts)) for p, place, pts in lines[t.key]]
+            got = lines[stored[t.key][0]]
         outs.append(_stored_out(t.key, sm, egp, got))
     return Update(tables=[*tables, standings_table(outs, settings)])

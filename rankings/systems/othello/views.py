@@ -292,7 +292,7 @@ def whatif(request, season: Season):
     a = Fraction(form.cleaned_data["a"]) if form.is_bound else settings.max_factor
     b = Fraction(form.cleaned_data["b"]) if form.is_bound else settings.max_base
     gp = engine_settings(settings, max_factor=a, max_base=b)
-    tournaments, placements, _names = load_season(season)
+    tournaments, placements = load_season(season)
     out = engine.compute_season(season_input(tournaments, placements, gp))
     tournament_rows = []
     for tournament, t_out in zip(tournaments, out.tournaments, strict=True):
