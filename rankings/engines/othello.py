@@ -208,16 +208,39 @@ def next_points(g: int, m: Fraction, n: int) -> int:
 
 def points_series(m: Fraction, n: int) -> list[int]:
     """rules.md §2: the points of places 1..n: g1 = floor(M), then each place x times the
-    awarded points of the place above, floored (so no two places share a non-zero value)."""
+    awarded points of the place above, floored (so no two places share a non-zero value).
+
+    Each g(k+1) is the exact criterion of `next_points` (the largest h with
+    h ** (n-1) * M <= g(k) ** (n-1)), found from the float estimate g(k) * x and then checked
+    and corrected on integers: two powers per place instead of an integer root, and each
+    place's power is the next place's bound."""
     if n <= 0:
         return []
     m = exact(m)
     if m <= 0:
         return [0] * n
     series = [math.floor(m)]
-    while len(series) < n:
-        g = series[-1]
-        series.append(0 if g == 0 else next_points(g, m, n))
+    if n == 1:
+        return series
+    k = n - 1
+    p, q = m.numerator, m.denominator
+    x = series_factor(m, n) or 0.0
+    g = series[0]
+    bound = g**k * q  # h is allowed while h ** k * p <= bound
+    while len(series) < n and g > 0:
+        h = int(g * x)
+        power = h**k
+        while h > 0 and power * p > bound:
+            h -= 1
+            power = h**k
+        while True:
+            above = (h + 1) ** k
+            if above * p > bound:
+                break
+            h, power = h + 1, above
+        series.append(h)
+        g, bound = h, power * q
+    series.extend([0] * (n - len(series)))
     return series
 
 
