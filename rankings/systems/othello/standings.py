@@ -287,15 +287,17 @@ def _slim(out: engine.TournamentOut) -> engine.TournamentOut:
 
 
 def standings_table(outs: list[engine.TournamentOut], settings: engine.Settings) -> ComputedTable:
+    rows = [
+        ComputedRow(
+            player=row.player, rank=row.rank, points=row.points, detail=standing_detail(row)
+        )
+        for row in engine.season_standings(outs, settings)
+    ]
     return ComputedTable(
         kind=KIND_STANDINGS,
-        data={"best_n": settings.best_n, "sm_tiebreak": settings.sm_tiebreak},
-        rows=[
-            ComputedRow(
-                player=row.player, rank=row.rank, points=row.points, detail=standing_detail(row)
-            )
-            for row in engine.season_standings(outs, settings)
-        ],
+        # `lines`: how many rows, so a page reads one page of them without counting
+        data={"best_n": settings.best_n, "sm_tiebreak": settings.sm_tiebreak, "lines": len(rows)},
+        rows=rows,
     )
 
 

@@ -22,9 +22,9 @@ from competitions.models import Season
 from competitions.systems.othello.ratings import describe, stored_entry
 from competitions.systems.othello.settings import parse_settings, tournament_flags
 from rankings.engines import othello as engine
-from rankings.models import StandingsRow
+from rankings.models import StandingsRow, StandingsTable
 from rankings.people import People
-from rankings.selectors import standings_table, stored_tables
+from rankings.selectors import stored_tables
 from rankings.urls_helpers import season_url
 from rankings.views import export_or_render, season_context
 
@@ -145,7 +145,31 @@ class Lines(Sequence):
         return self._built([self.items[index]], index)[0]
 
     def __iter__(self):
-        return iter(self._built(self.items, 0))
+        return iter(self._built(self.items[:], 0))
+
+
+class StoredLines(Sequence):
+    """A stored table's lines (their details), read a slice at a time (one query each):
+    a page of a tournament of 1000 reads 50 of them."""
+
+    def __init__(self, table, count: int) -> None:
+        self.table, self.count = table, count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, index):
+        rows = StandingsRow.objects.filter(table=self.table).order_by("position")
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self.count)
+            return list(rows.values_list("detail", flat=True)[start:stop])[::step]
+        if index < 0:
+            index += self.count
+        return rows.values_list("detail", flat=True)[index]
+
+
+def _stored_table(season: Season, kind: str, key: str = ""):
+    return StandingsTable.objects.filter(season=season, kind=kind, key=key).first()
 
 
 def paginated(request, table, *, per_page: int = PER_PAGE):
@@ -156,14 +180,14 @@ def paginated(request, table, *, per_page: int = PER_PAGE):
 
 
 def tournament_detail(request, season: Season, tournament: str):
-    stored = standings_table(season=season, kind=KIND_TOURNAMENT, key=tournament)
+    stored = _stored_table(season, KIND_TOURNAMENT, tournament)
     if stored is None:
         raise Http404(_("No such tournament."))
     data = stored.data
     coefficients = coefficients_of(data["coefficients"])
     lines = Lines(
         season,
-        stored.row_details,
+        StoredLines(stored, data["participants"]),
         lambda detail, k: participant_line(detail, k + 1, coefficients),
     )
     table = paginated(request, t.ComputationTable(TableListData(lines), tournament=data))
@@ -197,8 +221,13 @@ def standings(request, season: Season):
     """The season standings: each player's results in tournament order, the counted ones in
     bold. On the page the results are one list per player (it reads on a phone and stays fast
     for a season of 30 tournaments); the downloads have one column per tournament."""
-    stored = standings_table(season=season, kind=KIND_STANDINGS)
-    rows = stored.row_details if stored else []
+    stored = _stored_table(season, KIND_STANDINGS)
+    if stored is None:
+        rows = []
+    elif "lines" in stored.data:
+        rows = StoredLines(stored, stored.data["lines"])
+    else:  # stored before the standings knew their number of lines
+        rows = StoredLines(stored, stored.rows.count())
     tournaments = _tournament_names(season)
     names = {key: name for key, name, _sm, _egp in tournaments}
     numbers = {key: n for n, (key, _name, _sm, _egp) in enumerate(tournaments, start=1)}
@@ -283,9 +312,19 @@ def whatif(request, season: Season):
     settings = parse_settings(season.settings)
     defaults = {"a": decimal_text(settings.max_factor), "b": decimal_text(settings.max_base)}
     form = WhatIfForm(request.GET or None, initial=defaults)
-    stored = stored_tables(season, [KIND_TOURNAMENT, KIND_STANDINGS])
+    # The stored tables' data, and the standings' ranks and points: no line's details.
+    stored = list(
+        StandingsTable.objects.filter(season=season, kind__in=[KIND_TOURNAMENT, KIND_STANDINGS])
+    )
     stored_tournaments = {tb.key: tb for tb in stored if tb.kind == KIND_TOURNAMENT}
-    stored_standings = next((tb.row_details for tb in stored if tb.kind == KIND_STANDINGS), [])
+    stored_standings = [
+        {"player": player, "rank": rank, "points": None if points is None else int(points)}
+        for player, rank, points in StandingsRow.objects.filter(
+            season=season, table__kind=KIND_STANDINGS
+        )
+        .order_by("position")
+        .values_list("player__key", "rank", "points")
+    ]
     context = season_context(request, season, tab="whatif", form=form, defaults=defaults)
     if request.GET and not form.is_valid():
         return render(request, "rankings/othello/whatif.html", context, status=400)
