@@ -175,19 +175,40 @@ def result(
 
 
 def total(row: dict, names: dict[str, str], best_n: int) -> str:
-    """A player's season total: the results that counted and those that did not."""
+    """A player's season total: the results that counted and those that did not. Built as
+    text, like `nr`: the standings show one per line."""
     counted = set(row["counted"])
-    results = [
-        {
-            "name": names.get(r["tournament"], r["tournament"]),
-            "points": r["points"],
-            "counted": r["tournament"] in counted,
-            "counts": r["counts"],
-        }
-        for r in row["results"]
-    ]
-    body = render_to_string(
-        "rankings/othello/explain/total.html",
-        {"row": row, "results": results, "best_n": best_n},
+    no_count = None
+    items = []
+    for r in row["results"]:
+        points = conditional_escape(r["points"])
+        if r["tournament"] in counted:
+            shown = f"<strong>✔ {points}</strong>"
+        else:
+            shown = f'<span class="text-body-secondary">({points})</span>'
+        name = conditional_escape(names.get(r["tournament"], r["tournament"]))
+        note = ""
+        if not r["counts"]:
+            if no_count is None:
+                no_count = conditional_escape(_("European GP without a Swedish GP: does not count"))
+            note = f' <span class="text-body-secondary">· {no_count}</span>'
+        items.append(f"<li>{shown} {name}{note}</li>")
+    tie = ""
+    if row.get("sm_points") is not None:
+        tie = '<div class="text-body-secondary">{}</div>'.format(
+            _text(
+                _("Tie-break: SM points %(sm)s, then rating %(rating)s."),
+                sm=row["sm_points"],
+                rating=row.get("rating_text"),
+            )
+        )
+    body = (
+        '<div class="small">\n<div class="mb-1">{best}</div>\n'
+        '<ul class="list-unstyled mb-1">{items}</ul>\n<div>{total}</div>\n{tie}</div>'
+    ).format(
+        best=_text(_("The best %(best_n)s results count:"), best_n=best_n),
+        items="".join(items),
+        total=_text(_("Total: %(total)s"), total=row["points"]),
+        tie=f"{tie}\n" if tie else "",
     )
-    return details(row["points"], body)
+    return details(row["points"], mark_safe(body))
