@@ -206,14 +206,21 @@ def next_points(g: int, m: Fraction, n: int) -> int:
     return integer_root(g**k * m.denominator // m.numerator, k)
 
 
+# How far from a whole number the float estimate g * x must be for its floor to be taken as it
+# is: x = exp(-log(M) / (n - 1)) is within a few units of 1e-16 (relative) of the exact factor,
+# so 1e-9 (relative) leaves a margin of seven orders of magnitude. Closer than that, the exact
+# integer criterion decides.
+FLOAT_MARGIN = 1e-9
+
+
 def points_series(m: Fraction, n: int) -> list[int]:
     """rules.md §2: the points of places 1..n: g1 = floor(M), then each place x times the
     awarded points of the place above, floored (so no two places share a non-zero value).
 
     Each g(k+1) is the exact criterion of `next_points` (the largest h with
-    h ** (n-1) * M <= g(k) ** (n-1)), found from the float estimate g(k) * x and then checked
-    and corrected on integers: two powers per place instead of an integer root, and each
-    place's power is the next place's bound."""
+    h ** (n-1) * M <= g(k) ** (n-1)), that is floor(g(k) * x) for the exact x. The float
+    estimate g(k) * x decides when it is clearly away from a whole number; otherwise (and
+    whenever in doubt) the integers do: the candidate is checked and corrected exactly."""
     if n <= 0:
         return []
     m = exact(m)
@@ -226,20 +233,18 @@ def points_series(m: Fraction, n: int) -> list[int]:
     p, q = m.numerator, m.denominator
     x = series_factor(m, n) or 0.0
     g = series[0]
-    bound = g**k * q  # h is allowed while h ** k * p <= bound
     while len(series) < n and g > 0:
-        h = int(g * x)
-        power = h**k
-        while h > 0 and power * p > bound:
-            h -= 1
-            power = h**k
-        while True:
-            above = (h + 1) ** k
-            if above * p > bound:
-                break
-            h, power = h + 1, above
+        estimate = g * x
+        h = math.floor(estimate)
+        margin = FLOAT_MARGIN * max(1.0, estimate)
+        if not (estimate - h > margin and h + 1 - estimate > margin):
+            bound = g**k * q  # h is allowed while h ** k * p <= bound
+            while h > 0 and h**k * p > bound:
+                h -= 1
+            while (h + 1) ** k * p <= bound:
+                h += 1
         series.append(h)
-        g, bound = h, power * q
+        g = h
     series.extend([0] * (n - len(series)))
     return series
 
