@@ -206,18 +206,46 @@ def next_points(g: int, m: Fraction, n: int) -> int:
     return integer_root(g**k * m.denominator // m.numerator, k)
 
 
+# How far from a whole number the float estimate g * x must be for its floor to be taken as it
+# is: x = exp(-log(M) / (n - 1)) is within a few units of 1e-16 (relative) of the exact factor,
+# so 1e-9 (relative) leaves a margin of seven orders of magnitude. Closer than that, the exact
+# integer criterion decides.
+FLOAT_MARGIN = 1e-9
+
+
 def points_series(m: Fraction, n: int) -> list[int]:
     """rules.md §2: the points of places 1..n: g1 = floor(M), then each place x times the
-    awarded points of the place above, floored (so no two places share a non-zero value)."""
+    awarded points of the place above, floored (so no two places share a non-zero value).
+
+    Each g(k+1) is the exact criterion of `next_points` (the largest h with
+    h ** (n-1) * M <= g(k) ** (n-1)), that is floor(g(k) * x) for the exact x. The float
+    estimate g(k) * x decides when it is clearly away from a whole number; otherwise (and
+    whenever in doubt) the integers do: the candidate is checked and corrected exactly."""
     if n <= 0:
         return []
     m = exact(m)
     if m <= 0:
         return [0] * n
     series = [math.floor(m)]
-    while len(series) < n:
-        g = series[-1]
-        series.append(0 if g == 0 else next_points(g, m, n))
+    if n == 1:
+        return series
+    k = n - 1
+    p, q = m.numerator, m.denominator
+    x = series_factor(m, n) or 0.0
+    g = series[0]
+    while len(series) < n and g > 0:
+        estimate = g * x
+        h = math.floor(estimate)
+        margin = FLOAT_MARGIN * max(1.0, estimate)
+        if not (estimate - h > margin and h + 1 - estimate > margin):
+            bound = g**k * q  # h is allowed while h ** k * p <= bound
+            while h > 0 and h**k * p > bound:
+                h -= 1
+            while (h + 1) ** k * p <= bound:
+                h += 1
+        series.append(h)
+        g = h
+    series.extend([0] * (n - len(series)))
     return series
 
 
@@ -231,16 +259,41 @@ def series_factor(m: Fraction, n: int) -> float | None:
 # --- §2 a tournament ----------------------------------------------------------------------------
 
 
-def compute_tournament(t: TournamentIn, settings: Settings = Settings()) -> TournamentOut:
+def rate(rating: Rating, c: Coefficients = Coefficients()) -> tuple[Fraction, str, Fraction]:
+    """rules.md §2: (NR, the rule that gave it, the contribution max(0, NR - 900))."""
+    nr, rule = nordic_equivalent(rating, c)
+    return nr, rule, contribution(nr, c)
+
+
+def compute_tournament(
+    t: TournamentIn, settings: Settings = Settings(), memo: dict | None = None
+) -> TournamentOut:
     """rules.md §2: NR of every participant, S, M and the series over all n participants;
-    only players of the series' country receive their place's points."""
+    only players of the series' country receive their place's points.
+
+    `memo` (optional, kept by the caller across the tournaments of a season) holds each rating
+    entry's NR and contribution by the entry's identity: a player's entry recurs from one
+    tournament to the next, and its numbers need computing once. The ranking sum is summed
+    exactly on integers over the common denominator of the contributions."""
     c = settings.coefficients
+    if memo is None:
+        memo = {}
     ordered = sorted(t.participants, key=lambda p: (p.place, p.player))
-    rated = [(p, *nordic_equivalent(p.rating, c)) for p in ordered]
-    parts = [contribution(nr, c) for _p, nr, _rule in rated]
-    s = sum(parts, Fraction(0))  # the ranking sum
+    rated = []
+    for p in ordered:
+        known = memo.get(id(p.rating))
+        if known is None or known[0] is not p.rating:
+            nr, rule, part = rate(p.rating, c)
+            known = memo[id(p.rating)] = (p.rating, nr, rule, part, ffo_used(p.rating, c))
+        rated.append(known)
+    denominator = math.lcm(1, *{part.denominator for _r, _nr, _rule, part, _f in rated})
+    s = Fraction(
+        sum(part.numerator * (denominator // part.denominator) for *_x, part, _f in rated),
+        denominator,
+    )  # the ranking sum, exactly
     m = max_points(s, c)
     series = points_series(m, len(ordered))
+    country = settings.country
     entries = tuple(
         EntryOut(
             player=p.player,
@@ -248,18 +301,18 @@ def compute_tournament(t: TournamentIn, settings: Settings = Settings()) -> Tour
             country=p.country,
             rating=p.rating,
             rule=rule,
-            ffo_used=ffo_used(p.rating, c),
+            ffo_used=used,
             nr=nr,
             contribution=part,
             series_points=g,
-            points=g if p.country == settings.country else None,
+            points=g if p.country == country else None,
         )
-        for (p, nr, rule), part, g in zip(rated, parts, series, strict=True)
+        for p, (_r, nr, rule, part, used), g in zip(ordered, rated, series, strict=True)
     )
     return TournamentOut(
         id=t.id,
         participants=len(ordered),
-        country_participants=sum(1 for p in ordered if p.country == settings.country),
+        country_participants=sum(1 for p in ordered if p.country == country),
         ranking_sum=s,
         max_points=m,
         series=tuple(series),
@@ -334,5 +387,6 @@ def season_standings(
 
 def compute_season(season: SeasonIn) -> SeasonOut:
     """rules.md §2: every tournament, then the season standings."""
-    outs = tuple(compute_tournament(t, season.settings) for t in season.tournaments)
+    memo: dict = {}
+    outs = tuple(compute_tournament(t, season.settings, memo) for t in season.tournaments)
     return SeasonOut(tournaments=outs, standings=tuple(season_standings(outs, season.settings)))

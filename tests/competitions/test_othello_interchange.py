@@ -13,7 +13,12 @@ from django.core.management.base import CommandError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from competitions.interchange import FileError, export_competition, import_competition
+from competitions.interchange import (
+    FileError,
+    export_competition,
+    import_competition,
+    import_file,
+)
 from competitions.models import Player, Season, SeasonPlayer, Series, Tournament
 from competitions.systems.othello.models import Placement
 from rankings.exports import csv_archive, csv_tables
@@ -307,3 +312,47 @@ def test_example_participants_are_the_rules_example():
         "provisional": True,
         "uncertainty": 350,
     }
+
+
+# --- a replacing import writes only what differs ------------------------------------------------
+
+
+def test_a_replacing_import_writes_only_what_differs():
+    data = gp_file()
+    season = import_competition(copy.deepcopy(data))
+    ids = dict(Placement.objects.filter(tournament__season=season).values_list("pk", "place"))
+    history = Placement.history.count()
+
+    # The same file again: nothing written, the standings kept.
+    result = import_file(copy.deepcopy(data), replace=True)
+    assert result.changes.none
+    assert Placement.history.count() == history
+
+    # Two places swapped, one participant gone, one tournament renamed.
+    t1 = data["tournaments"][0]["participants"]
+    t1[0]["place"], t1[1]["place"] = t1[1]["place"], t1[0]["place"]
+    gone = t1.pop()
+    data["tournaments"][0]["name"] = "Stockholm Open (corrected)"
+    result = import_file(copy.deepcopy(data), replace=True)
+    assert result.season.pk == season.pk
+    summary = "\n".join(result.changes.summary())
+    assert "2 changed" in summary and "1 removed" in summary
+    stored = {
+        (p.tournament.key, p.player.key): p.place
+        for p in Placement.objects.filter(tournament__season=season).select_related(
+            "tournament", "player"
+        )
+    }
+    assert stored[("t1", t1[0]["player"])] == t1[0]["place"]
+    assert stored[("t1", t1[1]["player"])] == t1[1]["place"]
+    assert ("t1", gone["player"]) not in stored
+    # every other row kept its pk
+    kept = dict(Placement.objects.filter(tournament__season=season).values_list("pk", "place"))
+    assert len(set(kept) & set(ids)) == len(ids) - 1
+    assert Tournament.objects.get(season=season, key="t1").name == "Stockholm Open (corrected)"
+    assert (
+        export_competition(season)["tournaments"]
+        == export_competition(import_competition(copy.deepcopy({**data, "series": "fresh-gp"})))[
+            "tournaments"
+        ]
+    )

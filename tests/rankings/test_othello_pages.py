@@ -231,7 +231,7 @@ EXPECTED_QUERIES = {
     "player": [
         "the player with series and club",
         "all the player's rows with their tables",
-        "every participant of the player's GP tournaments, for their computations",
+        "the participants around the player in each GP tournament, with their names",
     ],
 }
 
@@ -264,3 +264,43 @@ def test_odd_data_stored_through_the_admin_still_renders(
         html(client, url)
     page = html(client, season_url(gp, "tournament", "t2"))
     assert "Nordic 999999.99" in page and "debutant" in page
+
+
+# --- long pages: one page of lines at a time ------------------------------------------------------
+
+
+def test_a_long_tournament_and_the_standings_show_a_page_at_a_time(client):
+    from rankings.systems.othello.views import PER_PAGE
+
+    season = import_competition(big_file(120))
+    url = season_url(season, "tournament", "big")
+    first = html(client, url)
+    assert first.count('<details class="explain">') >= 2 * PER_PAGE  # every number explains
+    assert "Extra Player 0<" in first and f"Extra Player {PER_PAGE}<" not in first
+    second = html(client, url, page=2)
+    assert f"Extra Player {PER_PAGE}<" in second and "Extra Player 0<" not in second
+    # the place's position in the series is kept across pages
+    assert f"Place {PER_PAGE + 1} gets g{PER_PAGE + 1}" in second
+    # a download has every line
+    csv = client.get(url, {"_export": "csv"}).content.decode().splitlines()
+    assert len(csv) == 1 + 120
+    standings = html(client, season_url(season, "standings"))
+    assert standings.count('class="counted"') <= PER_PAGE * 3
+    rows = client.get(season_url(season, "standings"), {"_export": "csv"}).content.decode()
+    assert len(rows.splitlines()) == 1 + len(document_rows(season))
+
+
+def document_rows(season) -> list:
+    from tests.helpers import document
+
+    return document(season)["standings"]
+
+
+def test_the_player_page_shows_the_lines_around_the_player(client):
+    season = import_competition(big_file(120))
+    page = html(client, reverse("player", args=[season.series.slug, "x60"]))
+    for near in (58, 59, 61, 62):
+        assert f"Extra Player {near} <span" in page
+    assert "Extra Player 10 <span" not in page and "Extra Player 63 <span" not in page
+    assert "All participants" in page
+    assert season_url(season, "tournament", "big") in page

@@ -11,8 +11,8 @@ Places are 1..n, each once (rules.md §2); `rating` is required, `{}` is a debut
 import re
 from typing import Any
 
+from django.db.models import F
 from django.utils.translation import gettext as _
-from simple_history.utils import bulk_create_with_history
 
 from competitions.interchange import (
     FileError,
@@ -101,12 +101,24 @@ def read_participant(
     )
 
 
+# A replacing import writes only what differs (competitions.sync).
+SYNC = True
+
+# Stored places that change are moved out of the way (place + this) before the file's are
+# written, so a replacing import that swaps two places never meets the (tournament, place)
+# unique constraint halfway (the standings form does the same).
+PLACE_SHIFT = 10_000
+
+PLACEMENT_FIELDS = ["place", "country", "nordic", "ffo", "provisional", "uncertainty"]
+
+
 def read(data: dict, ctx: ReadContext) -> None:
     season = ctx.season
     tournaments = field_of(data, "tournaments", "", list, _("a list"), required=False, default=[])
     keys: set[str] = set()
     sm_path = None
-    placements: list[Placement] = []
+    new_tournaments: list[Tournament] = []
+    placements: list[tuple[Tournament, Placement]] = []
     for i, raw in enumerate(tournaments):
         path = f"tournaments[{i}]"
         expect(raw, dict, path, _("an object"))
@@ -134,13 +146,14 @@ def read(data: dict, ctx: ReadContext) -> None:
                 join(path, "participants"),
                 _("at most %(n)s participants") % {"n": PARTICIPANTS_MAX},
             )
-        tournament = Tournament.objects.create(
+        tournament = Tournament(
             season=season,
             key=key,
             name=text(raw, "name", path),
             date=date_of(raw, "date", path),
             options=options,
         )
+        new_tournaments.append(tournament)
         places: dict[int, str] = {}
         seen: dict[str, str] = {}
         for j, participant in enumerate(participants):
@@ -152,9 +165,41 @@ def read(data: dict, ctx: ReadContext) -> None:
                 places,
                 seen,
             )
-            placement.tournament = tournament
-            placements.append(placement)
-    bulk_create_with_history(placements, Placement)
+            placements.append((tournament, placement))
+    _store(ctx, new_tournaments, placements)
+
+
+def _store(ctx: ReadContext, tournaments: list[Tournament], placements: list) -> None:
+    """Write the file's tournaments and placements in bulk; when the import replaces a stored
+    season, only what differs."""
+    season = ctx.season
+    replacing = ctx.replacing
+    ctx.sync.rows(
+        Tournament,
+        tournaments,
+        existing=Tournament.objects.filter(season=season) if replacing else None,
+        key=lambda t: t.key,
+        fields=["name", "date", "options"],
+    )
+    new = []
+    for tournament, placement in placements:
+        placement.tournament = tournament  # now with its row's pk
+        new.append(placement)
+    existing = None
+    if replacing:
+        existing = list(Placement.objects.filter(tournament__season=season))
+        wanted = {(p.tournament_id, p.player_id): p.place for p in new}
+        moving = [p.pk for p in existing if wanted.get((p.tournament_id, p.player_id)) != p.place]
+        if moving:
+            Placement.objects.filter(pk__in=moving).update(place=F("place") + PLACE_SHIFT)
+    ctx.sync.rows(
+        Placement,
+        new,
+        existing=existing,
+        key=lambda p: (p.tournament_id, p.player_id),
+        fields=PLACEMENT_FIELDS,
+        label=lambda p: f"{p.tournament.key} {p.place}",
+    )
 
 
 def season_players(season: Season) -> list[Player]:

@@ -14,6 +14,7 @@ from competitions.signals import bulk_write, results_changed
 
 from .entry import EntryRow
 from .models import Placement
+from .scopes import tournament_scope
 from .settings import TOURNAMENT_OPTIONS, tournament_flags
 
 # Places are moved out of the way (place + this) before they are set, so swapping two places
@@ -120,7 +121,10 @@ def standings_save(*, tournament: Tournament, rows: Sequence[EntryRow]) -> list[
                 )
             bulk_create_with_history(created, Placement)
             shared.season_entries_ensure(season=season, players=players)
-            results_changed.send(sender=Season, season_ids={season.pk})
+            # Only this tournament's results changed (new players are new lines of it).
+            results_changed.send(
+                sender=Season, season_ids={season.pk}, scope=tournament_scope(tournament.pk)
+            )
     except IntegrityError as exc:  # a concurrent save of the same tournament meanwhile
         raise ValidationError(
             _(

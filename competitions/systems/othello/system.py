@@ -6,6 +6,7 @@ from competitions.registry import DemoSeries, SystemSpec, register
 
 from . import demo
 from .models import Placement
+from .scopes import change_scope
 from .settings import SPEC as SETTINGS
 from .settings import TOURNAMENT_OPTIONS
 
@@ -18,6 +19,7 @@ register(
         settings=SETTINGS,
         tournament_options=TOURNAMENT_OPTIONS,
         result_models={Placement: lambda o: {o.tournament.season_id}},
+        change_scope=change_scope,
         file_section="competitions.systems.othello.interchange",
         manage_urls=("competitions.systems.othello.urls",),
         manage_panel="competitions.systems.othello.views.season_panel",

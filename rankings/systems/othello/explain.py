@@ -2,7 +2,9 @@
 (`<details class="explain">`), from what the stored tables hold. Nothing here queries."""
 
 from django.template.loader import render_to_string
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 
 def details(value, body: str) -> str:
@@ -30,46 +32,124 @@ def series_text(series: list[int]) -> str:
     return ", ".join(shown)
 
 
+def _text(message: str, **values) -> str:
+    """A translated sentence with its values escaped (as `{% blocktranslate %}` renders it;
+    the msgids are those of the explain templates, so their translations hold)."""
+    return message % {name: conditional_escape(value) for name, value in values.items()}
+
+
 def nr(entry: dict, tournament: dict) -> str:
-    """A participant's Nordic-equivalent rating and contribution to the ranking sum."""
-    body = render_to_string(
-        "rankings/othello/explain/nr.html",
-        {"e": entry, "c": tournament["coefficients"]},
+    """A participant's Nordic-equivalent rating and contribution to the ranking sum. Built
+    as text, not from a template: a page shows one per line."""
+    c = tournament["coefficients"]
+    rule = entry["rule"]
+    if rule == "nordic":
+        how = _text(_("Nordic rating: NR = %(nr)s."), nr=entry["nr"])
+    elif rule == "ffo":
+        how = _text(
+            _("No Nordic rating; FFO rating r = %(r)s: NR = %(a)s × %(r)s + %(b)s = %(nr)s."),
+            a=c["nr_factor"],
+            b=c["nr_offset"],
+            r=entry["ffo_used"],
+            nr=entry["nr"],
+        )
+    elif rule == "provisional":
+        how = _text(
+            _(
+                "Provisional FFO rating: r = max(rating − uncertainty, %(floor)s) = %(r)s; NR "
+                "= %(a)s × %(r)s + %(b)s = %(nr)s."
+            ),
+            a=c["nr_factor"],
+            b=c["nr_offset"],
+            r=entry["ffo_used"],
+            floor=c["provisional_floor"],
+            nr=entry["nr"],
+        )
+    else:
+        how = _text(_("No rating (debutant): NR = %(nr)s."), nr=entry["nr"])
+    adds = _text(
+        _("Adds max(0, %(nr)s − %(floor)s) = %(value)s to the ranking sum."),
+        floor=c["rating_floor"],
+        nr=entry["nr"],
+        value=entry["contribution"],
     )
-    return details(entry["nr"], body)
+    body = (
+        f'<div class="small"><div class="text-body-secondary mb-1">'
+        f"{conditional_escape(entry['country'])} · {conditional_escape(_('Rating entry'))}: "
+        f"{conditional_escape(entry['rating_text'])}</div>\n{how}\n"
+        f'<div class="mt-1">{adds}</div></div>'
+    )
+    return details(entry["nr"], mark_safe(body))
 
 
 def points(entry: dict, tournament: dict) -> str:
     """The points of a place (the entry's `k`-th of the series): g1 = floor(M), then the
-    floored chain, and who receives them."""
+    floored chain, and who receives them. Built as text, like `nr`."""
     k = entry["k"]
     series = tournament["series"]
     above = series[k - 2] if k > 1 else None
     x = tournament["x"]
-    body = render_to_string(
-        "rankings/othello/explain/points.html",
-        {
-            "e": entry,
-            "t": tournament,
-            "k": k,
-            "above": above,
-            "product": None if above is None or x is None else f"{above * x:.6f}",
-            "x": x_text(x),
-            "exponent": tournament["participants"] - 1,
-        },
-    )
-    return details(received(entry["points"], entry["series_points"]), body)
+    m = tournament["max_points_text"]
+    g = entry["series_points"]
+    if k == 1:
+        how = "<div>{}</div>".format(
+            _text(_("Place 1 gets g1 = floor(M) = floor(%(m)s) = %(g)s."), m=m, g=g)
+        )
+    else:
+        chain = _text(
+            _("Place %(k)s gets g%(k)s = floor(g%(km)s · x) = floor(%(prev)s × x) = %(g)s"),
+            g=g,
+            prev=above,
+            km=k - 1,
+            k=k,
+        )
+        if above is not None and x is not None:
+            chain += f" ({above} × {conditional_escape(x_text(x))} = {above * x:.6f})"
+        exponent = tournament["participants"] - 1
+        exact_text = _text(
+            _(
+                "Exact: %(g)s is the largest whole number h with h^%(n)s × %(m)s ≤ "
+                "%(prev)s^%(n)s (x = M^(−1/%(n)s)), so no float rounding decides it."
+            ),
+            g=g,
+            prev=above,
+            n=exponent,
+            m=m,
+        )
+        how = f'<div>{chain}.</div>\n<div class="text-body-secondary mt-1">{exact_text}</div>'
+    if entry["points"] is None:
+        who = _text(
+            _(
+                "This player plays for %(country)s: only %(home)s players receive points, so "
+                "the place's %(g)s points go to nobody."
+            ),
+            country=entry["country"],
+            home=tournament["country"],
+            g=g,
+        )
+    else:
+        who = _text(_("Received: %(g)s."), g=entry["points"])
+    body = f'<div class="small">\n{how}\n<div class="mt-1">{who}</div>\n</div>'
+    return details(received(entry["points"], g), mark_safe(body))
 
 
-def computation(tournament: dict, entries: list[dict], highlight: str | None = None) -> str:
-    """The whole computation of a tournament: each participant's rating entry -> NR ->
-    contribution, then S, M, x and the series (the player page's explanation of a result)."""
+def computation(
+    tournament: dict,
+    entries: list[dict],
+    highlight: str | None = None,
+    whole: str | None = None,
+) -> str:
+    """The computation of a tournament: each participant's rating entry -> NR -> contribution
+    (of `entries`: all participants, or the lines around the player's, with `whole` the
+    address of the page that has them all), then S, M, x and the series (the player page's
+    explanation of a result)."""
     return render_to_string(
         "rankings/othello/explain/computation.html",
         {
             "t": tournament,
             "entries": entries,
             "highlight": highlight,
+            "whole": whole,
             "x": x_text(tournament["x"]),
             "series": series_text(tournament["series"]),
         },
@@ -84,28 +164,51 @@ def received(points: int | None, series_points: int) -> str:
     return str(points)
 
 
-def result(entry: dict, tournament: dict, entries: list[dict], player: str) -> str:
+def result(
+    entry: dict, tournament: dict, entries: list[dict], player: str, whole: str | None = None
+) -> str:
     """A player's GP points at a tournament, opening the tournament's computation."""
     return details(
         received(entry["points"], entry["series_points"]),
-        computation(tournament, entries, highlight=player),
+        computation(tournament, entries, highlight=player, whole=whole),
     )
 
 
 def total(row: dict, names: dict[str, str], best_n: int) -> str:
-    """A player's season total: the results that counted and those that did not."""
+    """A player's season total: the results that counted and those that did not. Built as
+    text, like `nr`: the standings show one per line."""
     counted = set(row["counted"])
-    results = [
-        {
-            "name": names.get(r["tournament"], r["tournament"]),
-            "points": r["points"],
-            "counted": r["tournament"] in counted,
-            "counts": r["counts"],
-        }
-        for r in row["results"]
-    ]
-    body = render_to_string(
-        "rankings/othello/explain/total.html",
-        {"row": row, "results": results, "best_n": best_n},
+    no_count = None
+    items = []
+    for r in row["results"]:
+        points = conditional_escape(r["points"])
+        if r["tournament"] in counted:
+            shown = f"<strong>✔ {points}</strong>"
+        else:
+            shown = f'<span class="text-body-secondary">({points})</span>'
+        name = conditional_escape(names.get(r["tournament"], r["tournament"]))
+        note = ""
+        if not r["counts"]:
+            if no_count is None:
+                no_count = conditional_escape(_("European GP without a Swedish GP: does not count"))
+            note = f' <span class="text-body-secondary">· {no_count}</span>'
+        items.append(f"<li>{shown} {name}{note}</li>")
+    tie = ""
+    if row.get("sm_points") is not None:
+        tie = '<div class="text-body-secondary">{}</div>'.format(
+            _text(
+                _("Tie-break: SM points %(sm)s, then rating %(rating)s."),
+                sm=row["sm_points"],
+                rating=row.get("rating_text"),
+            )
+        )
+    body = (
+        '<div class="small">\n<div class="mb-1">{best}</div>\n'
+        '<ul class="list-unstyled mb-1">{items}</ul>\n<div>{total}</div>\n{tie}</div>'
+    ).format(
+        best=_text(_("The best %(best_n)s results count:"), best_n=best_n),
+        items="".join(items),
+        total=_text(_("Total: %(total)s"), total=row["points"]),
+        tie=f"{tie}\n" if tie else "",
     )
-    return details(row["points"], body)
+    return details(row["points"], mark_safe(body))

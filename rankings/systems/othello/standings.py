@@ -6,12 +6,14 @@ participants in place order) and one for the season standings.
 """
 
 from collections import defaultdict
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
 from competitions.models import Season
 from competitions.systems.othello.models import Placement
-from competitions.systems.othello.ratings import RatingEntry, entry_to_json
+from competitions.systems.othello.ratings import RatingEntry, entry_to_json, stored_entry
+from competitions.systems.othello.scopes import SCOPE_PREFIX
 from competitions.systems.othello.settings import (
     GPSettings,
     decimal_text,
@@ -19,7 +21,7 @@ from competitions.systems.othello.settings import (
     tournament_flags,
 )
 from rankings.engines import othello as engine
-from rankings.systems import ComputedRow, ComputedTable
+from rankings.systems import ComputedRow, ComputedTable, Update
 
 KIND_TOURNAMENT = "tournament"
 KIND_STANDINGS = "standings"
@@ -60,17 +62,15 @@ def _fraction(value) -> Fraction | None:
     return None if value is None else Fraction(value)
 
 
-def load_season(season: Season) -> tuple[list, dict[int, list[tuple]], dict[str, str]]:
+def load_season(season: Season) -> tuple[list, dict[int, list[tuple]]]:
     """The season's tournaments and their placements (player key, place, country, nordic,
-    ffo, provisional, uncertainty), and the players' names, in two queries whatever their
-    size."""
+    ffo, provisional, uncertainty), in two queries whatever their size."""
     tournaments = list(season.tournaments.all())
     rows = (
         Placement.objects.filter(tournament__season=season)
         .values_list(
             "tournament_id",
             "player__key",
-            "player__name",
             "place",
             "country",
             "nordic",
@@ -81,16 +81,30 @@ def load_season(season: Season) -> tuple[list, dict[int, list[tuple]], dict[str,
         .order_by("tournament_id", "place", "player__key")
     )
     by_tournament: dict[int, list[tuple]] = defaultdict(list)
-    names: dict[str, str] = {}
-    for tournament_id, key, name, *rest in rows:
-        by_tournament[tournament_id].append((key, *rest))
-        names[key] = name
-    return tournaments, by_tournament, names
+    for tournament_id, *rest in rows:
+        by_tournament[tournament_id].append(rest)
+    return tournaments, by_tournament
 
 
 def season_input(
     tournaments: list, placements: dict[int, list[tuple]], settings: engine.Settings
 ) -> engine.SeasonIn:
+    """The engine's input. A rating entry that recurs (a player's, from one tournament to the
+    next) is one Rating object, so the engine computes its numbers once."""
+    ratings: dict[tuple, engine.Rating] = {}
+
+    def rating(nordic, ffo, provisional, uncertainty) -> engine.Rating:
+        key = (nordic, ffo, provisional, uncertainty)
+        found = ratings.get(key)
+        if found is None:
+            found = ratings[key] = engine.Rating(
+                nordic=_fraction(nordic),
+                ffo=_fraction(ffo),
+                provisional=provisional,
+                uncertainty=_fraction(uncertainty),
+            )
+        return found
+
     tournaments_in = []
     for t in tournaments:
         sm, egp = tournament_flags(t.options)
@@ -104,16 +118,9 @@ def season_input(
                         player=key,
                         place=place,
                         country=country,
-                        rating=engine.Rating(
-                            nordic=_fraction(nordic),
-                            ffo=_fraction(ffo),
-                            provisional=provisional,
-                            uncertainty=_fraction(uncertainty),
-                        ),
+                        rating=rating(*entry),
                     )
-                    for key, place, country, nordic, ffo, provisional, uncertainty in placements[
-                        t.pk
-                    ]
+                    for key, place, country, *entry in placements[t.pk]
                 ),
             )
         )
@@ -133,25 +140,52 @@ def coefficient_texts(settings: engine.Settings) -> dict[str, str]:
     }
 
 
-def entry_detail(e: engine.EntryOut, name: str, rating: dict) -> dict:
-    """A participant's line: place and points (interchange.md), and the computation behind
-    them (rating entry -> NR -> contribution), exact, as decimal texts."""
+def entry_detail(e: engine.EntryOut, rating: dict) -> dict:
+    """A participant's stored line: place and points (interchange.md), country, the rating
+    entry as the file gives it, and the points of the place. The computation in between (NR,
+    contribution) follows from the entry and the tournament's coefficients (`line_numbers`),
+    which the pages work out for the lines they show."""
     return {
         "player": e.player,
         "place": e.place,
         "points": e.points,
-        "name": name,
         "country": e.country,
         "rating": rating,
-        "rule": e.rule,
-        "ffo_used": None if e.ffo_used is None else decimal_text(e.ffo_used),
-        "nr": decimal_text(e.nr),
-        "contribution": decimal_text(e.contribution),
         "series_points": e.series_points,
     }
 
 
-def tournament_data(out: engine.TournamentOut, tournament, settings: engine.Settings) -> dict:
+def coefficients_of(texts: dict[str, str]) -> engine.Coefficients:
+    """A tournament's stored coefficients (decimal texts) back as exact numbers."""
+    return engine.Coefficients(**{name: Fraction(value) for name, value in texts.items()})
+
+
+def line_numbers(detail: dict, coefficients: engine.Coefficients) -> dict:
+    """The computation behind a stored line, as exact decimal texts: which part of the NR
+    rule applied, the FFO rating it used, NR and the contribution to the ranking sum."""
+    entry = stored_entry(detail["rating"])
+    rating = engine.Rating(
+        nordic=_fraction(entry.nordic),
+        ffo=_fraction(entry.ffo),
+        provisional=entry.provisional,
+        uncertainty=_fraction(entry.uncertainty),
+    )
+    nr, rule, part = engine.rate(rating, coefficients)
+    used = engine.ffo_used(rating, coefficients)
+    return {
+        "rule": rule,
+        "ffo_used": None if used is None else decimal_text(used),
+        "nr": decimal_text(nr),
+        "contribution": decimal_text(part),
+    }
+
+
+def tournament_data(
+    out: engine.TournamentOut,
+    tournament,
+    settings: engine.Settings,
+    coefficients: dict[str, str] | None = None,
+) -> dict:
     """What belongs to the tournament as a whole; each participant's computation is a row."""
     return {
         "id": out.id,
@@ -168,7 +202,7 @@ def tournament_data(out: engine.TournamentOut, tournament, settings: engine.Sett
         "max_points_text": decimal_text(out.max_points),
         "x": engine.series_factor(out.max_points, out.participants),
         "series": list(out.series),
-        "coefficients": coefficient_texts(settings),
+        "coefficients": coefficients or coefficient_texts(settings),
     }
 
 
@@ -191,49 +225,80 @@ def standing_detail(row: engine.StandingRow) -> dict:
     return detail
 
 
-def compute(season: Season) -> list[ComputedTable]:
+def _tournament_tables(
+    tournaments: list,
+    placements: dict[int, list[tuple]],
+    settings: engine.Settings,
+    season_order: list | None = None,
+    outs: list | None = None,
+) -> Iterator[ComputedTable]:
+    """The tables of these tournaments, one at a time (`outs` collects what the season
+    standings read of them); positions are those in `season_order` (default: `tournaments`)."""
+    season_in = season_input(tournaments, placements, settings)
+    coefficients = coefficient_texts(settings)
+    positions = {t.pk: i for i, t in enumerate(season_order or tournaments)}
+    memo: dict = {}
+    # The rating objects of the file, from the stored decimals as they are; once per entry.
+    ratings: dict[tuple, dict] = {}
+    for t_in, tournament in zip(season_in.tournaments, tournaments, strict=True):
+        t_out = engine.compute_tournament(t_in, settings, memo)
+        entries = {key: entry for key, _place, _country, *entry in placements.pop(tournament.pk)}
+        rows = []
+        for e in t_out.entries:
+            entry = entries[e.player]
+            rating = ratings.get(tuple(entry))
+            if rating is None:
+                rating = ratings[tuple(entry)] = entry_to_json(RatingEntry(*entry))
+            rows.append(ComputedRow(e.player, e.place, e.points, entry_detail(e, rating)))
+        if outs is not None:
+            outs.append(_slim(t_out))
+        yield ComputedTable(
+            kind=KIND_TOURNAMENT,
+            key=t_out.id,
+            position=positions[tournament.pk],
+            data=tournament_data(t_out, tournament, settings, coefficients),
+            rows=rows,
+        )
+
+
+def compute(season: Season) -> Iterator[ComputedTable]:
+    """The season's tables, one at a time: each tournament's as soon as it is computed, then
+    the season standings."""
     settings = engine_settings(parse_settings(season.settings))
-    tournaments, placements, names = load_season(season)
-    out = engine.compute_season(season_input(tournaments, placements, settings))
-    tables: list[ComputedTable] = []
-    for position, (t_out, tournament) in enumerate(zip(out.tournaments, tournaments, strict=True)):
-        # The rating objects of the file, from the stored decimals as they are.
-        ratings = {
-            key: entry_to_json(RatingEntry(nordic, ffo, provisional, uncertainty))
-            for key, _place, _country, nordic, ffo, provisional, uncertainty in placements[
-                tournament.pk
-            ]
-        }
-        tables.append(
-            ComputedTable(
-                kind=KIND_TOURNAMENT,
-                key=t_out.id,
-                position=position,
-                data=tournament_data(t_out, tournament, settings),
-                rows=[
-                    ComputedRow(
-                        player=e.player,
-                        rank=e.place,
-                        points=e.points,
-                        detail=entry_detail(e, names.get(e.player, e.player), ratings[e.player]),
-                    )
-                    for e in t_out.entries
-                ],
-            )
-        )
-    tables.append(
-        ComputedTable(
-            kind=KIND_STANDINGS,
-            data={"best_n": settings.best_n, "sm_tiebreak": settings.sm_tiebreak},
-            rows=[
-                ComputedRow(
-                    player=row.player, rank=row.rank, points=row.points, detail=standing_detail(row)
-                )
-                for row in out.standings
-            ],
-        )
+    tournaments, placements = load_season(season)
+    outs: list[engine.TournamentOut] = []
+    yield from _tournament_tables(tournaments, placements, settings, outs=outs)
+    yield standings_table(outs, settings)
+
+
+def _slim(out: engine.TournamentOut) -> engine.TournamentOut:
+    """What the season standings read of a tournament: players, points, NR, flags."""
+    return engine.TournamentOut(
+        id=out.id,
+        participants=out.participants,
+        country_participants=out.country_participants,
+        ranking_sum=out.ranking_sum,
+        max_points=out.max_points,
+        series=(),
+        entries=out.entries,
+        sm=out.sm,
+        egp=out.egp,
     )
-    return tables
+
+
+def standings_table(outs: list[engine.TournamentOut], settings: engine.Settings) -> ComputedTable:
+    rows = [
+        ComputedRow(
+            player=row.player, rank=row.rank, points=row.points, detail=standing_detail(row)
+        )
+        for row in engine.season_standings(outs, settings)
+    ]
+    return ComputedTable(
+        kind=KIND_STANDINGS,
+        # `lines`: how many rows, so a page reads one page of them without counting
+        data={"best_n": settings.best_n, "sm_tiebreak": settings.sm_tiebreak, "lines": len(rows)},
+        rows=rows,
+    )
 
 
 def _pick(row: dict, fields: tuple[str, ...]) -> dict:
@@ -271,3 +336,104 @@ def flat_tables(document: dict) -> dict[str, tuple[tuple[str, ...], list[dict]]]
         tables[f"tournament-{t['id']}-points"] = (POINTS_FIELDS, t["points"])
     tables["standings"] = (STANDINGS_FIELDS, document["standings"])
     return tables
+
+
+# --- an incremental update: what one change reaches ----------------------------------------------
+
+
+def _stored_out(key: str, sm: bool, egp: bool, lines: list[tuple]) -> engine.TournamentOut:
+    """What the season standings read of a stored tournament table: its players and points
+    (None: a player of another country). Nothing else of it is read."""
+    zero = Fraction(0)
+    rating = engine.Rating()
+    return engine.TournamentOut(
+        id=key,
+        participants=len(lines),
+        country_participants=0,
+        ranking_sum=zero,
+        max_points=zero,
+        series=(),
+        entries=tuple(
+            engine.EntryOut(
+                player=player,
+                place=place,
+                country="",
+                rating=rating,
+                rule="",
+                ffo_used=None,
+                nr=zero,
+                contribution=zero,
+                series_points=0,
+                points=points,
+            )
+            for player, place, points in lines
+        ),
+        sm=sm,
+        egp=egp,
+    )
+
+
+def update(season: Season, scopes: frozenset[str]) -> Update | None:
+    """Recompute the tournaments that changed, then the season standings from them and the
+    stored lines of every other tournament. None (a full compute) when a change is not one
+    tournament's placements, when the tournaments themselves changed (one added, removed or
+    moved), or with the SM tie-break (it reads every participant's rating)."""
+    from rankings.models import StandingsRow, StandingsTable
+
+    changed: set[int] = set()
+    for scope in scopes:
+        if not scope.startswith(SCOPE_PREFIX) or not scope[len(SCOPE_PREFIX) :].isdigit():
+            return None
+        changed.add(int(scope[len(SCOPE_PREFIX) :]))
+    settings = engine_settings(parse_settings(season.settings))
+    if settings.sm_tiebreak:
+        return None
+    tournaments = list(season.tournaments.all())
+    stored = {
+        key: (pk, position)
+        for pk, key, position in StandingsTable.objects.filter(
+            season=season, kind=KIND_TOURNAMENT
+        ).values_list("pk", "key", "position")
+    }
+    if {key: position for key, (_pk, position) in stored.items()} != {
+        t.key: position for position, t in enumerate(tournaments)
+    }:
+        return None
+    if not changed <= {t.pk for t in tournaments}:
+        return None
+    # The changed tournaments, computed as a full compute computes them.
+    placements: dict[int, list[tuple]] = defaultdict(list)
+    for tournament_id, key, *rest in (
+        Placement.objects.filter(tournament_id__in=changed)
+        .values_list(
+            "tournament_id",
+            "player__key",
+            "place",
+            "country",
+            "nordic",
+            "ffo",
+            "provisional",
+            "uncertainty",
+        )
+        .order_by("tournament_id", "place", "player__key")
+    ):
+        placements[tournament_id].append((key, *rest))
+    recomputed = [t for t in tournaments if t.pk in changed]
+    tables = list(_tournament_tables(recomputed, placements, settings, tournaments))
+    fresh = {table.key: table for table in tables}
+    # Every other tournament as stored: its players and points.
+    lines: dict[int, list[tuple]] = defaultdict(list)
+    for table_id, player, place, points in StandingsRow.objects.filter(
+        table_id__in=[pk for key, (pk, _position) in stored.items() if key not in fresh]
+    ).values_list("table_id", "player__key", "rank", "points"):
+        lines[table_id].append((player, place, None if points is None else int(points)))
+    outs = []
+    for t in tournaments:
+        sm, egp = tournament_flags(t.options)
+        table = fresh.get(t.key)
+        if table is not None:
+            got = [(r.player, r.rank, r.points) for r in table.rows]
+        else:
+            got = lines[stored[t.key][0]]
+        outs.append(_stored_out(t.key, sm, egp, got))
+    return Update(tables=[*tables, standings_table(outs, settings)])

@@ -14,6 +14,7 @@ attach(
         compute=standings.compute,
         document=standings.document,
         flat_tables=standings.flat_tables,
+        update=standings.update,
     ),
     pages=Pages(
         overview=views.overview,

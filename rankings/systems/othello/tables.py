@@ -192,7 +192,13 @@ class PlayerResultsTable(BaseTable):
         orderable = False
 
     def render_points(self, record):
-        return explain.result(record, record["data"], record["entries"], record["player"])
+        return explain.result(
+            record,
+            record["data"],
+            record["entries"],
+            record["player"],
+            whole=record["url"] if record.get("whole") else None,
+        )
 
     def value_points(self, record):
         return record["points"]

@@ -4,23 +4,27 @@ season from the shared dispatcher."""
 
 import datetime
 from collections import defaultdict
+from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
 from django import forms
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_tables2 import RequestConfig
+from django_tables2.data import TableListData
 from django_tables2.export import TableExport
 
 from competitions.models import Season
 from competitions.systems.othello.ratings import describe, stored_entry
 from competitions.systems.othello.settings import parse_settings, tournament_flags
 from rankings.engines import othello as engine
-from rankings.models import StandingsRow
+from rankings.models import StandingsRow, StandingsTable
 from rankings.people import People
-from rankings.selectors import standings_table, stored_tables
+from rankings.selectors import stored_tables
 from rankings.urls_helpers import season_url
 from rankings.views import export_or_render, season_context
 
@@ -29,8 +33,10 @@ from . import tables as t
 from .standings import (
     KIND_STANDINGS,
     KIND_TOURNAMENT,
+    coefficients_of,
     decimal_text,
     engine_settings,
+    line_numbers,
     load_season,
     season_input,
 )
@@ -93,23 +99,98 @@ def overview(request, season: Season):
     )
 
 
-def participant_lines(details: list[dict]) -> list[dict]:
-    """A tournament's stored rows for the pages: with each place's position in the series
-    (`k`) and the rating entry in words, in the reader's language."""
-    return [
-        {**detail, "k": k, "rating_text": describe(stored_entry(detail["rating"]))}
-        for k, detail in enumerate(details, start=1)
-    ]
+# Lines of a long table shown per page (a tournament of 1000 participants, a season of 2000
+# players): a person reads a page at a time, and every line's numbers still explain themselves.
+PER_PAGE = 50
+
+
+def participant_line(detail: dict, k: int, coefficients: engine.Coefficients) -> dict:
+    """A tournament's stored line for the pages: with its place's position in the series
+    (`k`), the computation behind it (`line_numbers`) and the rating entry in words, in the
+    reader's language."""
+    return {
+        **detail,
+        **line_numbers(detail, coefficients),
+        "k": k,
+        "rating_text": describe(stored_entry(detail["rating"])),
+    }
+
+
+def participant_lines(details: list[dict], data: dict, start: int = 1) -> list[dict]:
+    """Consecutive lines of a tournament, the first at position `start` of its series."""
+    coefficients = coefficients_of(data["coefficients"])
+    return [participant_line(d, k, coefficients) for k, d in enumerate(details, start=start)]
+
+
+class Lines(Sequence):
+    """The lines of a long table, each built (with its player's name, in one query per slice)
+    only when a table reads it: a page of them on the page, all of them for a download."""
+
+    def __init__(self, season: Season, items: list, build) -> None:
+        self.season, self.items, self.build = season, items, build
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def _built(self, items: list, start: int) -> list[dict]:
+        people = People(self.season, [item["player"] for item in items])
+        return [people.decorate(self.build(item, k)) for k, item in enumerate(items, start)]
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start = index.indices(len(self.items))[0]
+            return self._built(self.items[index], start)
+        if index < 0:
+            index += len(self.items)
+        return self._built([self.items[index]], index)[0]
+
+    def __iter__(self):
+        return iter(self._built(self.items[:], 0))
+
+
+class StoredLines(Sequence):
+    """A stored table's lines (their details), read a slice at a time (one query each):
+    a page of a tournament of 1000 reads 50 of them."""
+
+    def __init__(self, table, count: int) -> None:
+        self.table, self.count = table, count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, index):
+        rows = StandingsRow.objects.filter(table=self.table).order_by("position")
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self.count)
+            return list(rows.values_list("detail", flat=True)[start:stop])[::step]
+        if index < 0:
+            index += self.count
+        return rows.values_list("detail", flat=True)[index]
+
+
+def _stored_table(season: Season, kind: str, key: str = ""):
+    return StandingsTable.objects.filter(season=season, kind=kind, key=key).first()
+
+
+def paginated(request, table, *, per_page: int = PER_PAGE):
+    """One page of the table on the page; a download (`?_export=`) keeps every line."""
+    if not TableExport.is_valid_format(request.GET.get("_export")):
+        RequestConfig(request, paginate={"per_page": per_page}).configure(table)
+    return table
 
 
 def tournament_detail(request, season: Season, tournament: str):
-    stored = standings_table(season=season, kind=KIND_TOURNAMENT, key=tournament)
+    stored = _stored_table(season, KIND_TOURNAMENT, tournament)
     if stored is None:
         raise Http404(_("No such tournament."))
     data = stored.data
-    lines = participant_lines(stored.row_details)
-    people = People(season, [line["player"] for line in lines])
-    table = t.ComputationTable([people.decorate(line) for line in lines], tournament=data)
+    coefficients = coefficients_of(data["coefficients"])
+    lines = Lines(
+        season,
+        StoredLines(stored, data["participants"]),
+        lambda detail, k: participant_line(detail, k + 1, coefficients),
+    )
+    table = paginated(request, t.ComputationTable(TableListData(lines), tournament=data))
     context = season_context(
         request,
         season,
@@ -140,28 +221,32 @@ def standings(request, season: Season):
     """The season standings: each player's results in tournament order, the counted ones in
     bold. On the page the results are one list per player (it reads on a phone and stays fast
     for a season of 30 tournaments); the downloads have one column per tournament."""
-    stored = standings_table(season=season, kind=KIND_STANDINGS)
-    rows = stored.row_details if stored else []
+    stored = _stored_table(season, KIND_STANDINGS)
+    if stored is None:
+        rows = []
+    elif "lines" in stored.data:
+        rows = StoredLines(stored, stored.data["lines"])
+    else:  # stored before the standings knew their number of lines
+        rows = StoredLines(stored, stored.rows.count())
     tournaments = _tournament_names(season)
     names = {key: name for key, name, _sm, _egp in tournaments}
     numbers = {key: n for n, (key, _name, _sm, _egp) in enumerate(tournaments, start=1)}
-    people = People(season, [r["player"] for r in rows])
-    data = []
-    for r in rows:
+
+    def line(r: dict, _k: int) -> dict:
         counted = set(r["counted"])
         results = [
             (numbers.get(res["tournament"], 0), res["tournament"], res["points"])
             for res in r["results"]
         ]
-        data.append(
-            {
-                **people.decorate(r),
-                "by_tournament": {key: (points, key in counted) for _n, key, points in results},
-                "results_list": t.results_html(
-                    [(n, names.get(key, key), points, key in counted) for n, key, points in results]
-                ),
-            }
-        )
+        return {
+            **r,
+            "by_tournament": {key: (points, key in counted) for _n, key, points in results},
+            "results_list": t.results_html(
+                [(n, names.get(key, key), points, key in counted) for n, key, points in results]
+            ),
+        }
+
+    data = TableListData(Lines(season, rows, line))
     best_n = parse_settings(season.settings).best_n
     if TableExport.is_valid_format(request.GET.get("_export")):
         columns = [
@@ -172,7 +257,7 @@ def standings(request, season: Season):
             data, names=names, best_n=best_n, extra_columns=columns, exclude=("results_list",)
         )
     else:
-        table = t.SeasonStandingsTable(data, names=names, best_n=best_n)
+        table = paginated(request, t.SeasonStandingsTable(data, names=names, best_n=best_n))
     return export_or_render(
         request,
         table,
@@ -227,16 +312,26 @@ def whatif(request, season: Season):
     settings = parse_settings(season.settings)
     defaults = {"a": decimal_text(settings.max_factor), "b": decimal_text(settings.max_base)}
     form = WhatIfForm(request.GET or None, initial=defaults)
-    stored = stored_tables(season, [KIND_TOURNAMENT, KIND_STANDINGS])
+    # The stored tables' data, and the standings' ranks and points: no line's details.
+    stored = list(
+        StandingsTable.objects.filter(season=season, kind__in=[KIND_TOURNAMENT, KIND_STANDINGS])
+    )
     stored_tournaments = {tb.key: tb for tb in stored if tb.kind == KIND_TOURNAMENT}
-    stored_standings = next((tb.row_details for tb in stored if tb.kind == KIND_STANDINGS), [])
+    stored_standings = [
+        {"player": player, "rank": rank, "points": None if points is None else int(points)}
+        for player, rank, points in StandingsRow.objects.filter(
+            season=season, table__kind=KIND_STANDINGS
+        )
+        .order_by("position")
+        .values_list("player__key", "rank", "points")
+    ]
     context = season_context(request, season, tab="whatif", form=form, defaults=defaults)
     if request.GET and not form.is_valid():
         return render(request, "rankings/othello/whatif.html", context, status=400)
     a = Fraction(form.cleaned_data["a"]) if form.is_bound else settings.max_factor
     b = Fraction(form.cleaned_data["b"]) if form.is_bound else settings.max_base
     gp = engine_settings(settings, max_factor=a, max_base=b)
-    tournaments, placements, _names = load_season(season)
+    tournaments, placements = load_season(season)
     out = engine.compute_season(season_input(tournaments, placements, gp))
     tournament_rows = []
     for tournament, t_out in zip(tournaments, out.tournaments, strict=True):
@@ -258,33 +353,37 @@ def whatif(request, season: Season):
     now = {r["player"]: r for r in stored_standings}
     then = {row.player: row for row in out.standings}
     keys = [row.player for row in out.standings] + [k for k in now if k not in then]
-    people = People(season, keys)
     standings_rows = []
     for key in keys:
         old, new = now.get(key), then.get(key)
         standings_rows.append(
-            people.decorate(
-                {
-                    "player": key,
-                    "stored_rank": old["rank"] if old else None,
-                    "stored_points": old["points"] if old else None,
-                    "rank": new.rank if new else None,
-                    "points": new.points if new else None,
-                    "change": old["rank"] - new.rank if old and new else None,
-                }
-            )
+            {
+                "player": key,
+                "stored_rank": old["rank"] if old else None,
+                "stored_points": old["points"] if old else None,
+                "rank": new.rank if new else None,
+                "points": new.points if new else None,
+                "change": old["rank"] - new.rank if old and new else None,
+            }
         )
     context.update(
         a=decimal_text(a),
         b=decimal_text(b),
         tournament_table=t.WhatIfTournamentTable(tournament_rows),
-        standings_table=t.WhatIfStandingsTable(standings_rows),
+        standings_table=paginated(
+            request,
+            t.WhatIfStandingsTable(TableListData(Lines(season, standings_rows, lambda r, _k: r))),
+        ),
         moved=sum(1 for r in standings_rows if r["change"]),
     )
     return render(request, "rankings/othello/whatif.html", context)
 
 
 # --- the player page --------------------------------------------------------------------------
+
+
+# Lines above and below the player's shown in the computation of a result on the player page.
+NEAR = 2
 
 
 def player_section(player, season: Season, rows):
@@ -296,14 +395,22 @@ def player_section(player, season: Season, rows):
         return None
     standing = next((r.detail for r in rows if r.table.kind == KIND_STANDINGS), None)
     counted = set(standing["counted"]) if standing else set()
-    # Every participant of the player's tournaments, for their computations (one query).
+    # The lines around the player's in each of the player's tournaments, for their
+    # computations (one query): the whole field is on the tournament's page.
+    near = Q(pk__in=[])
+    for r in results:
+        near |= Q(
+            table_id=r.table_id,
+            position__gte=r.position - NEAR,
+            position__lte=r.position + NEAR,
+        )
     lines: dict[int, list[dict]] = defaultdict(list)
-    for table_id, detail in (
-        StandingsRow.objects.filter(table_id__in=[r.table_id for r in results])
+    for table_id, detail, name in (
+        StandingsRow.objects.filter(near)
         .order_by("table_id", "position")
-        .values_list("table_id", "detail")
+        .values_list("table_id", "detail", "player__name")
     ):
-        lines[table_id].append(detail)
+        lines[table_id].append({**detail, "name": name or detail["player"]})
     table_rows = [
         {
             "date": _date(r.table.data["date"]),
@@ -315,7 +422,10 @@ def player_section(player, season: Season, rows):
             "counted": r.table.key in counted,
             "url": season_url(season, "tournament", r.table.key),
             "data": r.table.data,
-            "entries": participant_lines(lines[r.table_id]),
+            "entries": participant_lines(
+                lines[r.table_id], r.table.data, start=max(0, r.position - NEAR) + 1
+            ),
+            "whole": r.table.data["participants"] > len(lines[r.table_id]),
             "player": player.key,
         }
         for r in results

@@ -421,3 +421,42 @@ def test_standings_sum_the_best_results_and_rank_by_competition_ranking(ts, best
     for i, row in enumerate(rows):
         assert row.rank == (rows[i - 1].rank if i and points[i - 1] == row.points else i + 1)
     assume(rows)
+
+
+# --- the fast series: the same as the integer-root chain -----------------------------------------
+
+
+def _series_by_roots(m: Fraction, n: int) -> list[int]:
+    from rankings.engines.othello import next_points
+
+    series = [math.floor(m)]
+    while len(series) < n:
+        g = series[-1]
+        series.append(0 if g == 0 else next_points(g, m, n))
+    return series
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    m=st.fractions(min_value=Fraction(1, 1000), max_value=Fraction(10**5)).filter(
+        lambda m: m.denominator <= 10**6
+    ),
+    n=st.integers(1, 120),
+)
+def test_the_series_checked_from_a_float_estimate_is_the_integer_root_chain(m, n):
+    assert points_series(m, n) == _series_by_roots(m, n)
+
+
+def test_a_long_series_is_exact_and_fast():
+    # A field of 1000 (the largest a tournament may have): M = 2807.
+    assert points_series(Fraction(2807), 1000) == _series_by_roots(Fraction(2807), 1000)
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 8, 13])
+def test_a_factor_that_lands_on_whole_numbers_is_decided_on_integers(n):
+    # M = b ** (n - 1): x = 1 / b exactly, so g * x is a whole number wherever b divides g,
+    # where the float estimate may fall just below it.
+    for b in range(2, 12):
+        for extra in (0, 1):
+            m = Fraction(b ** (n - 1) * (b + extra), b)
+            assert points_series(m, n) == _series_by_roots(m, n)

@@ -1,0 +1,160 @@
+"""Othello GP incremental standings: a change of one tournament's placements recomputes that
+tournament and the season standings only, and what is stored is exactly what a full recompute
+stores (a property, over random seasons and random corrections)."""
+
+import itertools
+import random
+
+import pytest
+from django.db import transaction
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from competitions.interchange import import_competition
+from competitions.models import Season, Tournament
+from competitions.systems.othello import services
+from competitions.systems.othello.entry import EntryRow
+from competitions.systems.othello.models import Placement
+from competitions.systems.othello.ratings import RatingEntry
+from competitions.systems.othello.scopes import change_scope
+from competitions.systems.othello.system import KEY
+from rankings.models import StandingsTable
+from rankings.services import season_recompute
+from rankings.systems.othello import standings as gp_standings
+from tests.helpers import fresh, stored
+
+pipeline = pytest.mark.django_db(transaction=True)
+EXAMPLES = itertools.count()
+
+
+def season_file(seed: int, tournaments: int, players: int, best_n: int) -> dict:
+    rng = random.Random(seed)
+    ids = [f"p{i}" for i in range(players)]
+
+    def rating():
+        kind = rng.randrange(4)
+        if kind == 0:
+            return {"nordic": rng.randrange(80_000, 230_000) / 100}
+        if kind == 1:
+            return {"ffo": rng.randrange(120_000, 250_000) / 100}
+        if kind == 2:
+            return {"ffo": rng.randrange(1200, 2500), "provisional": True, "uncertainty": 300}
+        return {}
+
+    events = []
+    for t in range(tournaments):
+        field = rng.sample(ids, rng.randint(2, players))
+        events.append(
+            {
+                "id": f"t{t + 1}",
+                "name": f"GP {t + 1}",
+                "date": f"2025-{t + 1:02d}-01",
+                "participants": [
+                    {
+                        "player": p,
+                        "place": place,
+                        "country": rng.choice(["SE", "SE", "FI"]),
+                        "rating": rating(),
+                    }
+                    for place, p in enumerate(field, 1)
+                ],
+            }
+        )
+    return {
+        "format": "competition/1",
+        "system": KEY,
+        "series": f"gp-incremental-{seed}",
+        "season": "2025",
+        "settings": {"best_n": best_n},
+        "players": [{"id": p, "name": f"Player {p}"} for p in ids],
+        "tournaments": events,
+    }
+
+
+def correct(season: Season, rng: random.Random) -> None:
+    """One manager's save of one tournament's standings: places shuffled, one rating and one
+    country changed, as the standings form saves them."""
+    tournament = rng.choice(list(season.tournaments.all()))
+    placements = list(Placement.objects.filter(tournament=tournament).select_related("player"))
+    places = [p.place for p in placements]
+    rng.shuffle(places)
+    rows = []
+    for i, (p, place) in enumerate(zip(placements, places, strict=True)):
+        nordic = p.nordic
+        country = p.country
+        if i == 0:
+            nordic = rng.choice([None, rng.randrange(800, 2300)])
+            country = rng.choice(["SE", "NO"])
+        rows.append(
+            EntryRow(
+                line=i + 1,
+                place=place,
+                player=p.player,
+                new_name="",
+                country=country,
+                rating=RatingEntry(
+                    nordic, p.ffo if nordic is None else None, p.provisional, p.uncertainty
+                )
+                if nordic is not None or p.ffo is not None
+                else RatingEntry(),
+            )
+        )
+    with transaction.atomic():
+        services.standings_save(tournament=tournament, rows=rows)
+
+
+@pipeline
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    seed=st.integers(0, 10_000),
+    tournaments=st.integers(1, 5),
+    players=st.integers(2, 12),
+    best_n=st.integers(1, 5),
+    changes=st.integers(1, 3),
+)
+def test_an_incremental_update_stores_exactly_what_a_full_recompute_stores(
+    seed, tournaments, players, best_n, changes
+):
+    data = season_file(seed, tournaments, players, best_n)
+    # A series of its own per example (a GP series cannot be deleted: Placement.player is
+    # PROTECT).
+    data["series"] = f"gp-incremental-{next(EXAMPLES)}"
+    season = import_competition(data)
+    rng = random.Random(seed)
+    for _ in range(changes):
+        before = set(StandingsTable.objects.filter(season=season).values_list("pk", flat=True))
+        correct(season, rng)
+        assert not fresh(season).stale
+        after = set(StandingsTable.objects.filter(season=season).values_list("pk", flat=True))
+        # only the tournament's table and the standings table were replaced
+        assert len(before - after) == 2 and len(after - before) == 2
+    incremental = stored(season)
+    season_recompute(season_id=season.pk, force=True)
+    assert stored(season) == incremental
+
+
+@pipeline
+def test_a_change_the_update_cannot_place_computes_in_full():
+    season = import_competition(season_file(1, 3, 6, 5))
+    placement = Placement.objects.filter(tournament__season=season).first()
+    assert change_scope(Placement, placement) == f"t:{placement.tournament_id}"
+    assert change_scope(Season, season) is None
+    assert gp_standings.update(season, frozenset({"earlier"})) is None
+    assert gp_standings.update(season, frozenset({"t:999999"})) is None
+    # A tournament added since (no signal: as stored before its recompute): the tournaments
+    # differ from the stored tables, so the whole season is computed.
+    Tournament.objects.bulk_create([Tournament(season=season, key="new", name="New")])
+    assert gp_standings.update(season, frozenset({f"t:{placement.tournament_id}"})) is None
+    # With the SM tie-break every participant's rating is read: a full compute.
+    season_recompute(season_id=season.pk, force=True)
+    Season.objects.filter(pk=season.pk).update(settings={"sm_tiebreak": True})
+    season.refresh_from_db()
+    assert gp_standings.update(season, frozenset({f"t:{placement.tournament_id}"})) is None
+    update = None
+    Season.objects.filter(pk=season.pk).update(settings={})
+    season.refresh_from_db()
+    update = gp_standings.update(season, frozenset({f"t:{placement.tournament_id}"}))
+    assert update is not None
+    assert [t.kind for t in update.tables] == ["tournament", "standings"]
