@@ -6,7 +6,9 @@ import datetime
 from collections import defaultdict
 
 from django.core.paginator import Paginator
-from django.db.models import Q
+from django.db import connection
+from django.db.models import JSONField, Q
+from django.db.models.expressions import RawSQL
 from django.http import Http404
 from django.shortcuts import render
 from django.utils import timezone
@@ -99,6 +101,8 @@ def _player_links(people: People, keys) -> str:
 
 
 SUMMARY_FIELDS = ("name", "date", "final", "participants", "cap", "cap_source", "played", "game")
+# The parts of a tournament's stored data that grow with its field.
+BIG_KEYS = ["tables", "exact", "ceremony", "interclub"]
 
 
 def _overview_data(season: Season) -> tuple[list[dict], list[dict], list[dict], dict]:
@@ -106,11 +110,22 @@ def _overview_data(season: Season) -> tuple[list[dict], list[dict], list[dict], 
     queries, without loading the tournaments' tables (one of 2000 players stores 1,000): a
     few keys of each stored table, then the lines shown."""
     tournaments, games = [], []
-    for kind, key, *values in (
-        StandingsTable.objects.filter(season=season, kind__in=[KIND_TOURNAMENT, KIND_GAME])
-        .order_by("kind", "position")
-        .values_list("kind", "key", *(f"data__{f}" for f in SUMMARY_FIELDS))
-    ):
+    stored = StandingsTable.objects.filter(
+        season=season, kind__in=[KIND_TOURNAMENT, KIND_GAME]
+    ).order_by("kind", "position")
+    if connection.vendor == "postgresql":
+        # One read of each (large, TOASTed) data value, less its big parts, instead of one
+        # read per summary key.
+        summaries = stored.annotate(
+            summary=RawSQL("data - %s - %s - %s - %s", BIG_KEYS, output_field=JSONField())
+        ).values_list("kind", "key", "summary")
+        rows = (
+            (kind, key, *(summary.get(f) for f in SUMMARY_FIELDS))
+            for kind, key, summary in summaries
+        )
+    else:
+        rows = stored.values_list("kind", "key", *(f"data__{f}" for f in SUMMARY_FIELDS))
+    for kind, key, *values in rows:
         found = {"key": key, **dict(zip(SUMMARY_FIELDS, values, strict=True))}
         (tournaments if kind == KIND_TOURNAMENT else games).append(found)
     yearly: list[dict] = []
@@ -193,7 +208,30 @@ def _tournament_page_data(request, season: Season, stored) -> dict:
     """The tournament's tables, rankings and ceremony with names and explanations; a page of
     each round's tables, and explanations only for the lines shown."""
     data = stored.data
-    people = People(season, [r["player"] for r in stored.row_details])
+    by_round: dict[int, list] = defaultdict(list)
+    for tb in data["tables"]:
+        by_round[tb["round"]].append(tb)
+    most = max((len(tbs) for tbs in by_round.values()), default=0)
+    pages = Paginator(range(most), TABLES_PER_PAGE)
+    page = pages.get_page(_page_number(request, "tables"))
+    shown = slice(page.start_index() - 1, page.end_index()) if most else slice(0, 0)
+    # Names and clubs only of the players this page shows: the daily ranking's page, the
+    # tables shown, the ceremony's names and the interclub's counted players.
+    daily_shown = set(range(len(stored.row_details))[_shown(request, len(stored.row_details))])
+    every_name = request.GET.get("ceremony") == "all"
+    people = People(
+        season,
+        {
+            *(r["player"] for i, r in enumerate(stored.row_details) if i in daily_shown),
+            *(r["player"] for tbs in by_round.values() for tb in tbs[shown] for r in tb["results"]),
+            *(
+                c["player"]
+                for c in (data["ceremony"] if every_name else data["ceremony"][:CEREMONY_SHOWN])
+                if "player" in c
+            ),
+            *(k for c in data["interclub"] for k in c["players"]),
+        },
+    )
     played = None
 
     def daily_why(r):
@@ -204,22 +242,15 @@ def _tournament_page_data(request, season: Season, stored) -> dict:
 
     daily_rows = [
         LazyRow(
-            people.decorate(r),
+            people.decorate(r) if i in daily_shown else r,
             daily_why=lambda r=r: daily_why(r),
             bonus_why=lambda r=r: explain.tournament_bonus(
                 data["participants"], data["cap"], r["rank"], r["bonus"]
             ),
             points_why=lambda r=r: explain.tournament_points(r["daily"], r["bonus"], r["points"]),
         )
-        for r in stored.row_details
+        for i, r in enumerate(stored.row_details)
     ]
-    by_round: dict[int, list] = defaultdict(list)
-    for tb in data["tables"]:
-        by_round[tb["round"]].append(tb)
-    most = max((len(tbs) for tbs in by_round.values()), default=0)
-    pages = Paginator(range(most), TABLES_PER_PAGE)
-    page = pages.get_page(_page_number(request, "tables"))
-    shown = slice(page.start_index() - 1, page.end_index()) if most else slice(0, 0)
     rounds = []
     for number, tbs in sorted(by_round.items()):
         entries = []
