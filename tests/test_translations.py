@@ -267,3 +267,25 @@ def test_catalogs_cover_the_code(tmp_path):
         "strings in the code that the catalogs lack; run `make messages`, translate them and "
         "compile (locale/README.md):\n" + "\n".join(problems)
     )
+
+
+# xgettext (makemessages) finds only the names Django gives it: _, gettext, gettext_lazy,
+# ngettext, pgettext... An alias such as `gettext_lazy as _l` hides every string marked with it
+# from the catalogs, and the page shows English in every language.
+KNOWN_KEYWORDS = {"_"}
+ALIAS = re.compile(
+    r"from django\.utils\.translation import .*\b(?:n|p|np)?gettext(?:_lazy|_noop)? as (\w+)"
+)
+
+
+def test_translation_functions_are_imported_under_names_makemessages_knows():
+    root = Path(__file__).resolve().parent.parent
+    found = []
+    for path in root.glob("*/**/*.py"):
+        if ".venv" in path.parts or "tests" in path.parts:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            match = ALIAS.search(line)
+            if match and match.group(1) not in KNOWN_KEYWORDS:
+                found.append(f"{path.relative_to(root)}:{number}: as {match.group(1)}")
+    assert not found, found

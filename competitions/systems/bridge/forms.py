@@ -10,7 +10,7 @@ from decimal import Decimal, InvalidOperation
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy
 
 from competitions.models import Player
 
@@ -40,10 +40,10 @@ class LadderSettingsForm(forms.Form):
     """Season settings of rules.md §5; only values that differ from the defaults are stored."""
 
     pool_names = forms.CharField(
-        label=_l("Pool names"),
+        label=gettext_lazy("Pool names"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 4, "placeholder": "As de Pique\nRoi de Cœur"}),
-        help_text=_l("Optional: one name per line, pool 1 first."),
+        help_text=gettext_lazy("Optional: one name per line, pool 1 first."),
     )
 
     def __init__(self, *args, **kwargs):
@@ -229,16 +229,17 @@ def parse_player_lines(
 
 class LadderSetupForm(forms.Form):
     players = forms.CharField(
-        label=_l("Players, top of the ladder first"),
+        label=gettext_lazy("Players, top of the ladder first"),
         widget=forms.Textarea(attrs={"rows": 14, "class": "font-monospace", "spellcheck": "false"}),
-        help_text=_l(
+        help_text=gettext_lazy(
             "One player per line: id, name, or “name (id)”. Add “| 1310” for a start Elo other "
             "than the season's. The list is cut into pools in order; a blank line starts a new "
             "pool yourself."
         ),
     )
     create_missing = forms.BooleanField(
-        label=_l("Add names that are not in the series yet as new players"), required=False
+        label=gettext_lazy("Add names that are not in the series yet as new players"),
+        required=False,
     )
 
     def __init__(self, *args, players: list[Player], pool_size: int, **kwargs):
@@ -333,8 +334,8 @@ class ChallengeUploadForm(forms.Form):
     """A challenge's result as CSV: one line per player, "player, IMPs" (a header line is fine;
     with ";" or tab between the fields, a decimal comma is too)."""
 
-    challenge = forms.TypedChoiceField(label=_l("Challenge"), coerce=int)
-    file = forms.FileField(label=_l("CSV file (player, IMPs)"))
+    challenge = forms.TypedChoiceField(label=gettext_lazy("Challenge"), coerce=int)
+    file = forms.FileField(label=gettext_lazy("CSV file (player, IMPs)"))
 
     def __init__(self, *args, challenges: int, lookup: PlayerLookup, **kwargs):
         super().__init__(*args, **kwargs)
@@ -406,12 +407,14 @@ def parse_csv_result(text: str, lookup: PlayerLookup) -> list[tuple[Player, Deci
 class SwapForm(forms.Form):
     """A manual move: two players of different pools change places, with a kept reason."""
 
-    first = forms.TypedChoiceField(label=_l("Player"), coerce=int)
-    second = forms.TypedChoiceField(label=_l("changes places with"), coerce=int)
+    first = forms.TypedChoiceField(label=gettext_lazy("Player"), coerce=int)
+    second = forms.TypedChoiceField(label=gettext_lazy("changes places with"), coerce=int)
     reason = forms.CharField(
-        label=_l("Reason"),
+        label=gettext_lazy("Reason"),
         max_length=300,
-        widget=forms.TextInput(attrs={"placeholder": _l("e.g. on holiday during pool 1's dates")}),
+        widget=forms.TextInput(
+            attrs={"placeholder": gettext_lazy("e.g. on holiday during pool 1's dates")}
+        ),
     )
 
     def __init__(self, *args, members: list, **kwargs):
@@ -441,22 +444,23 @@ class NextRoundForm(forms.Form):
     number = forms.IntegerField(widget=forms.HiddenInput)
     fingerprint = forms.CharField(widget=forms.HiddenInput, required=False)
     leaving = forms.TypedMultipleChoiceField(
-        label=_l("Leave the ladder"),
+        label=gettext_lazy("Leave the ladder"),
         coerce=str,
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
     joining = forms.CharField(
-        label=_l("Late joiners, in order"),
+        label=gettext_lazy("Late joiners, in order"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false"}),
-        help_text=_l(
+        help_text=gettext_lazy(
             "One per line: id, name, or “name (id)”; add “| 1180” for a start Elo other than "
             "the season's. They start in the bottom pool."
         ),
     )
     create_missing = forms.BooleanField(
-        label=_l("Add names that are not in the series yet as new players"), required=False
+        label=gettext_lazy("Add names that are not in the series yet as new players"),
+        required=False,
     )
 
     def __init__(self, *args, players: list[Player], current: list[tuple[str, str]], **kwargs):

@@ -5,7 +5,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy
 
 from competitions.registry import BOOL, INT, Setting, SettingsSpec
 
@@ -14,30 +14,30 @@ MAX_POOL_NAMES = 500
 ELO_MAX = 5000
 
 FIELDS = (
-    Setting("pool_size", _l("Players per pool"), INT, 5, 2, 20),
-    Setting("challenges_per_round", _l("Challenges per round"), INT, 3, 1, 20),
-    Setting("start_elo", _l("Start Elo"), INT, 1250, 0, ELO_MAX),
-    Setting("k", _l("K-factor"), INT, 25, 1, 200),
+    Setting("pool_size", gettext_lazy("Players per pool"), INT, 5, 2, 20),
+    Setting("challenges_per_round", gettext_lazy("Challenges per round"), INT, 3, 1, 20),
+    Setting("start_elo", gettext_lazy("Start Elo"), INT, 1250, 0, ELO_MAX),
+    Setting("k", gettext_lazy("K-factor"), INT, 25, 1, 200),
     Setting(
         "moves",
-        _l("Players promoted and relegated per pool"),
+        gettext_lazy("Players promoted and relegated per pool"),
         INT,
         2,
         1,
         10,
-        help_text=_l("At most half the pool size."),
+        help_text=gettext_lazy("At most half the pool size."),
     ),
     Setting(
         "dynamic_k",
-        _l("Dynamic K-factor by rating band"),
+        gettext_lazy("Dynamic K-factor by rating band"),
         BOOL,
         False,
-        help_text=_l("Off: everybody plays with the K-factor above."),
+        help_text=gettext_lazy("Off: everybody plays with the K-factor above."),
     ),
-    Setting("k_low", _l("K-factor of the low band"), INT, 40, 1, 200),
-    Setting("k_low_below", _l("Low band: ratings below"), INT, 1200, 0, ELO_MAX),
-    Setting("k_high", _l("K-factor of the high band"), INT, 15, 1, 200),
-    Setting("k_high_above", _l("High band: ratings above"), INT, 1400, 0, ELO_MAX),
+    Setting("k_low", gettext_lazy("K-factor of the low band"), INT, 40, 1, 200),
+    Setting("k_low_below", gettext_lazy("Low band: ratings below"), INT, 1200, 0, ELO_MAX),
+    Setting("k_high", gettext_lazy("K-factor of the high band"), INT, 15, 1, 200),
+    Setting("k_high_above", gettext_lazy("High band: ratings above"), INT, 1400, 0, ELO_MAX),
 )
 DEFAULTS: dict[str, Any] = {s.name: s.default for s in FIELDS}
 
