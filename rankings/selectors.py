@@ -5,10 +5,6 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db import connection
-from django.db.models import JSONField
-from django.db.models.expressions import RawSQL
-
 from competitions.models import Season
 from competitions.registry import SystemSpec, get_system
 
@@ -73,31 +69,10 @@ def standings_document(*, season: Season) -> dict:
     return spec.standings.document(season, stored_tables(season))
 
 
-# A player's lines come with their tables' data less the values larger than this (a table's
-# whole content, e.g. every table of a tournament day): a player page shows names, dates and
-# flags of the tables, never their content, and reads its system's details by other selectors.
-PLAYER_TABLE_VALUE_BYTES = 2048
-
-
 def player_rows(*, player) -> list[StandingsRow]:
     """Every stored standings line of the player, across seasons and systems (one query)."""
-    rows = (
+    return list(
         StandingsRow.objects.filter(player=player)
         .select_related("table", "season__series")
         .order_by("-season__label", "table__kind", "table__position")
     )
-    if connection.vendor != "postgresql":
-        return list(rows)
-    table = StandingsTable._meta.db_table
-    rows = rows.defer("table__data").annotate(
-        table_summary=RawSQL(
-            "(SELECT coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) "
-            f'FROM jsonb_each("{table}"."data") e WHERE pg_column_size(e.value) <= %s)',
-            [PLAYER_TABLE_VALUE_BYTES],
-            output_field=JSONField(),
-        )
-    )
-    found = list(rows)
-    for row in found:
-        row.table.data = row.table_summary
-    return found
