@@ -5,8 +5,12 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.db import connection
+from django.db.models import JSONField
+from django.db.models.expressions import RawSQL
+
 from competitions.models import Season
-from competitions.registry import SystemSpec, get_system
+from competitions.registry import SystemSpec, find_system, get_system
 
 from .models import StandingsRow, StandingsTable
 
@@ -70,9 +74,29 @@ def standings_document(*, season: Season) -> dict:
 
 
 def player_rows(*, player) -> list[StandingsRow]:
-    """Every stored standings line of the player, across seasons and systems (one query)."""
-    return list(
+    """Every stored standings line of the player, across seasons and systems (one query).
+
+    Where the player's system names the keys its player section reads
+    (`Pages.player_table_keys`), each line's `table.data` holds only those (PostgreSQL)."""
+    rows = (
         StandingsRow.objects.filter(player=player)
         .select_related("table", "season__series")
         .order_by("-season__label", "table__kind", "table__position")
     )
+    spec = find_system(player.series.system) if player.series_id else None
+    keys = spec.pages.player_table_keys if spec and spec.pages else None
+    if keys is None or connection.vendor != "postgresql":
+        return list(rows)
+    table = StandingsTable._meta.db_table
+    rows = rows.defer("table__data").annotate(
+        table_data=RawSQL(
+            "(SELECT coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) "
+            f'FROM jsonb_each("{table}"."data") e WHERE e.key = ANY(%s))',
+            [list(keys)],
+            output_field=JSONField(),
+        )
+    )
+    found = list(rows)
+    for row in found:
+        row.table.data = row.table_data
+    return found

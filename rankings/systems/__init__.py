@@ -86,6 +86,10 @@ class Pages:
     # or None when the player has nothing to show there; `rows` are the player's StandingsRows
     # of the season, with their tables.
     player_section: Callable | None = None
+    # The keys of a stored table's `data` that `player_section` reads from `row.table.data`;
+    # the player page then reads only those (a table's whole data can be large, e.g. every
+    # table of a tournament day). None: the whole data.
+    player_table_keys: tuple[str, ...] | None = None
     # Template of the system's part of the help page.
     help_template: str | None = None
 

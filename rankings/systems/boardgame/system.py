@@ -38,6 +38,7 @@ attach(
             Tab("games", _("Per game")),
         ),
         player_section=views.player_section,
+        player_table_keys=("name", "date", "seasons", "game"),
         help_template="rankings/boardgame/help.html",
     ),
 )
