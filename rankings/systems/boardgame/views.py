@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from django.core.paginator import Paginator
 from django.db import connection
-from django.db.models import JSONField, Q
+from django.db.models import Count, JSONField, Q
 from django.db.models.expressions import RawSQL
 from django.http import Http404
 from django.shortcuts import render
@@ -20,7 +20,7 @@ from competitions.models import Club, Season
 from competitions.systems.boardgame.settings import parse_settings
 from rankings.models import StandingsRow, StandingsTable
 from rankings.people import People
-from rankings.selectors import standings_table, stored_tables
+from rankings.selectors import standings_table
 from rankings.tables import display_points, explained
 from rankings.urls_helpers import player_url, season_url
 from rankings.views import export_or_render, season_context
@@ -425,16 +425,29 @@ def ludo(request, season: Season):
 
 
 def games(request, season: Season):
-    stored = stored_tables(season, [KIND_GAME])
-    people = People(season, [r["player"] for g in stored for r in g.row_details if r["finalist"]])
+    """Each game's size, player count and finalists: the database counts the lines and picks
+    the finalists (a game of 2000 players is not read whole to show its four)."""
+    stored = list(
+        StandingsTable.objects.filter(season=season, kind=KIND_GAME)
+        .order_by("position")
+        .annotate(players=Count("rows"))
+    )
+    finalists: dict[int, list[dict]] = defaultdict(list)
+    for table_id, detail in (
+        StandingsRow.objects.filter(table__in=[g.pk for g in stored], detail__finalist=True)
+        .order_by("table_id", "position")
+        .values_list("table_id", "detail")
+    ):
+        finalists[table_id].append(detail)
+    people = People(season, [r["player"] for rows in finalists.values() for r in rows])
     summary = [
         {
             "game": g.data["game"],
             "url": season_url(season, "game", g.key),
             "size": g.data["size"],
             "tie": g.data["tie_on_last_seat"],
-            "players": len(g.row_details),
-            "finalists": [people.decorate(r) for r in g.row_details if r["finalist"]],
+            "players": g.players,
+            "finalists": [people.decorate(r) for r in finalists[g.pk]],
         }
         for g in stored
     ]
