@@ -2,9 +2,9 @@
 
 from collections.abc import Iterable
 
-from django.urls import reverse
-
 from competitions.models import Player, Season, SeasonPlayer
+
+from .urls_helpers import player_urls
 
 
 class People:
@@ -25,9 +25,7 @@ class People:
                 season=season, player__key__in=keys
             ).values_list("player__key", "club__name")
         }
-        # Player ids hold only URL-safe characters (KEY_PATTERN): a player's page address is
-        # the series' player index plus the id, without a reverse() per player.
-        self._players_url = reverse("players", args=[self.series.slug])
+        self.url = player_urls(self.series.slug)
 
     def name(self, key: str) -> str:
         found = self.players.get(key)
@@ -38,9 +36,6 @@ class People:
             return self.season_clubs[key]
         found = self.players.get(key)
         return found[1] if found else ""
-
-    def url(self, key: str) -> str:
-        return f"{self._players_url}{key}/"
 
     def decorate(self, row: dict) -> dict:
         """The row with the player's name, club and page URL, for a table."""

@@ -12,7 +12,6 @@ from collections import defaultdict
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
@@ -24,7 +23,7 @@ from competitions.text import fold
 from .exports import SafeTableExport, csv_archive, csv_tables, names_of
 from .selectors import player_rows, standings_document, standings_state
 from .tables import PlayerIndexTable
-from .urls_helpers import season_url
+from .urls_helpers import player_urls, season_url
 
 
 def season_of(series: str, season: str) -> Season:
@@ -105,11 +104,9 @@ def players(request, series):
     found = get_object_or_404(Series, slug=series)
     query = request.GET.get("q", "")[:100]
     wanted = fold(query)
-    # Player ids hold only URL-safe characters (KEY_PATTERN): a page address is the index's
-    # plus the id, without a reverse() per player.
-    base = reverse("players", args=[found.slug])
+    url = player_urls(found.slug)
     rows = [
-        {"name": name, "club": club or "", "url": f"{base}{key}/"}
+        {"name": name, "club": club or "", "url": url(key)}
         for name, key, club in Player.objects.filter(series=found)
         .order_by("name", "key")
         .values_list("name", "key", "club__name")

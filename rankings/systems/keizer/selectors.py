@@ -13,7 +13,6 @@ from rankings.engines import keizer as engine
 from rankings.models import StandingsTable
 from rankings.people import People
 from rankings.tables import display_points
-from rankings.urls_helpers import player_url
 
 from . import standings
 
@@ -161,7 +160,7 @@ class _Lines:
         if key not in self.links:
             self.links[key] = format_html(
                 '<a href="{}">{}</a>',
-                player_url(self.people.series.slug, key),
+                self.people.url(key),
                 self.people.name(key),
             )
         return self.links[key]

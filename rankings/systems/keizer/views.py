@@ -3,18 +3,16 @@ pairings and results, and the Keizer section of the player page. Each view gets 
 the shared dispatcher; each reads stored standings in a fixed number of queries."""
 
 import datetime
-from urllib.parse import quote
 
 from django.http import Http404
 from django.shortcuts import render
-from django.utils.http import RFC3986_SUBDELIMS
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from competitions.models import Season
 from rankings.exports import SafeTableExport
 from rankings.people import People
-from rankings.urls_helpers import player_url, season_url
+from rankings.urls_helpers import player_url, player_urls, season_url
 from rankings.views import export_or_render, season_context
 
 from . import explain, selectors, standings
@@ -49,21 +47,6 @@ def _ranking(request, season: Season, shown, before, evenings: list):
     people = People(season, [row["player"] for row in rows])
     selectors.explain_rows(rows, shown, before, evenings, people)
     return table
-
-
-def _player_urls(season: Season):
-    """key -> the player's page, as reverse() makes it, without a reverse() per player (a key
-    with a "/" has no page: reverse() is asked for it)."""
-    marker = "__key__"
-    head, tail = player_url(season.series.slug, marker).split(marker)
-    slug = season.series.slug
-
-    def url(key: str) -> str:
-        if "/" in key or not key:
-            return player_url(slug, key)
-        return f"{head}{quote(key, safe=RFC3986_SUBDELIMS + '/~:@')}{tail}"
-
-    return url
 
 
 def _evening_state(data: dict) -> str:
@@ -180,7 +163,7 @@ def evening(request, season: Season, number: int):
     keys = [row[side] for row in shown_rows for side in ("white", "black")]
     keys += data["bye"] + data["absent"] + data["external"] + data["unexcused"] + data["present"]
     people = People(season, keys)
-    url_of = _player_urls(season)
+    url_of = player_urls(season.series.slug)
     for row in shown_rows:
         for side in ("white", "black"):
             row[f"{side}_name"] = people.name(row[side])

@@ -5,7 +5,7 @@ import random
 from decimal import Decimal
 
 from common import bulk_common, shared_pages
-from django.db import models, transaction
+from django.db import transaction
 
 from competitions.models import Tournament
 from competitions.systems.othello.models import Placement
@@ -13,11 +13,6 @@ from rankings.urls_helpers import season_url
 
 NAME = "othello"
 
-# The harness drops its import series (Series.delete). Placement.player is PROTECT (the board
-# game's Seat.player is RESTRICT), so a GP series cannot be deleted at all. A migration to
-# RESTRICT is a shared change (competitions/migrations), left to the lead; in this process only
-# the deletion collector is told what that migration would say.
-Placement._meta.get_field("player").remote_field.on_delete = models.RESTRICT
 CITIES = ["Stockholm", "Göteborg", "Malmö", "Uppsala", "Västerås", "Örebro", "Linköping"]
 COUNTRIES = ["SE"] * 8 + ["FI", "DK", "NO", "FR"]
 
