@@ -73,6 +73,21 @@ def standings_document(*, season: Season) -> dict:
     return spec.standings.document(season, stored_tables(season))
 
 
+def table_data_subset(keys) -> RawSQL | None:
+    """An annotation: a stored table's `data` with only these keys, read once per table (a
+    table's whole data can be large, e.g. every table of a tournament day); None where the
+    database has no such function (read the keys one by one, or the whole data)."""
+    if connection.vendor != "postgresql":
+        return None
+    table = StandingsTable._meta.db_table
+    return RawSQL(
+        "(SELECT coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) "
+        f'FROM jsonb_each("{table}"."data") e WHERE e.key = ANY(%s))',
+        [list(keys)],
+        output_field=JSONField(),
+    )
+
+
 def player_rows(*, player) -> list[StandingsRow]:
     """Every stored standings line of the player, across seasons and systems (one query).
 
@@ -85,18 +100,10 @@ def player_rows(*, player) -> list[StandingsRow]:
     )
     spec = find_system(player.series.system) if player.series_id else None
     keys = spec.pages.player_table_keys if spec and spec.pages else None
-    if keys is None or connection.vendor != "postgresql":
+    subset = table_data_subset(keys) if keys is not None else None
+    if subset is None:
         return list(rows)
-    table = StandingsTable._meta.db_table
-    rows = rows.defer("table__data").annotate(
-        table_data=RawSQL(
-            "(SELECT coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) "
-            f'FROM jsonb_each("{table}"."data") e WHERE e.key = ANY(%s))',
-            [list(keys)],
-            output_field=JSONField(),
-        )
-    )
-    found = list(rows)
+    found = list(rows.defer("table__data").annotate(table_data=subset))
     for row in found:
         row.table.data = row.table_data
     return found

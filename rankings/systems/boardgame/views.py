@@ -6,9 +6,7 @@ import datetime
 from collections import defaultdict
 
 from django.core.paginator import Paginator
-from django.db import connection
-from django.db.models import Count, JSONField, Q
-from django.db.models.expressions import RawSQL
+from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import render
 from django.utils import timezone
@@ -20,9 +18,9 @@ from competitions.models import Club, Season
 from competitions.systems.boardgame.settings import parse_settings
 from rankings.models import StandingsRow, StandingsTable
 from rankings.people import People
-from rankings.selectors import standings_table
+from rankings.selectors import standings_table, table_data_subset
 from rankings.tables import display_points, explained
-from rankings.urls_helpers import player_url, season_url
+from rankings.urls_helpers import season_url
 from rankings.views import export_or_render, season_context
 
 from . import explain
@@ -96,13 +94,11 @@ def _player_links(people: People, keys) -> str:
     return format_html_join(
         ", ",
         '<a href="{}">{}</a>',
-        ((player_url(people.series.slug, k), people.name(k)) for k in keys),
+        ((people.url(k), people.name(k)) for k in keys),
     )
 
 
 SUMMARY_FIELDS = ("name", "date", "final", "participants", "cap", "cap_source", "played", "game")
-# The parts of a tournament's stored data that grow with its field.
-BIG_KEYS = ["tables", "exact", "ceremony", "interclub"]
 
 
 def _overview_data(season: Season) -> tuple[list[dict], list[dict], list[dict], dict]:
@@ -113,15 +109,14 @@ def _overview_data(season: Season) -> tuple[list[dict], list[dict], list[dict], 
     stored = StandingsTable.objects.filter(
         season=season, kind__in=[KIND_TOURNAMENT, KIND_GAME]
     ).order_by("kind", "position")
-    if connection.vendor == "postgresql":
-        # One read of each (large, TOASTed) data value, less its big parts, instead of one
-        # read per summary key.
-        summaries = stored.annotate(
-            summary=RawSQL("data - %s - %s - %s - %s", BIG_KEYS, output_field=JSONField())
-        ).values_list("kind", "key", "summary")
+    subset = table_data_subset(SUMMARY_FIELDS)
+    if subset is not None:
+        # One read of each (large) data value instead of one per summary key.
         rows = (
             (kind, key, *(summary.get(f) for f in SUMMARY_FIELDS))
-            for kind, key, summary in summaries
+            for kind, key, summary in stored.annotate(summary=subset).values_list(
+                "kind", "key", "summary"
+            )
         )
     else:
         rows = stored.values_list("kind", "key", *(f"data__{f}" for f in SUMMARY_FIELDS))
@@ -302,7 +297,7 @@ def tournament_detail(request, season: Season, tournament: str):
         {
             "step": c["step"],
             "label": clubs.get(c["club"], c["club"]) if "club" in c else people.name(c["player"]),
-            "url": "" if "club" in c else player_url(season.series.slug, c["player"]),
+            "url": "" if "club" in c else people.url(c["player"]),
             "club": "" if "club" in c else people.club(c["player"]),
         }
         for c in (data["ceremony"] if every_name else data["ceremony"][:CEREMONY_SHOWN])
