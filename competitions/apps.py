@@ -7,8 +7,9 @@ class CompetitionsConfig(AppConfig):
     verbose_name = _("Competitions")
 
     def ready(self) -> None:
-        from . import consistency, registry, security
+        from . import consistency, registry, security, signature_cache
 
         registry.discover()  # each competitions/systems/<name>/system.py registers its system
         consistency.connect()
         security.connect()
+        signature_cache.install()

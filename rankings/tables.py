@@ -4,7 +4,8 @@ are in rankings/systems/<name>/tables.py. Rows are dicts from stored standings."
 from decimal import ROUND_HALF_UP, Decimal
 
 import django_tables2 as tables
-from django.utils.formats import number_format
+from django.conf import settings
+from django.utils.formats import get_format, number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
@@ -23,7 +24,13 @@ def display_points(value, places: int = 2) -> str:
     number = rounded(value, places)
     if number is None:
         return "–"
-    return number_format(number, decimal_pos=places)
+    if settings.USE_THOUSAND_SEPARATOR:
+        return number_format(number, decimal_pos=places)
+    # What number_format writes without grouping, without its per-call work (a long page
+    # shows thousands of numbers): the rounded digits with the language's decimal separator.
+    text = f"{abs(number) if number.is_zero() else number:f}"  # no "-0"
+    separator = get_format("DECIMAL_SEPARATOR")
+    return text if separator == "." else text.replace(".", separator)
 
 
 def explained(shown, why) -> str:
@@ -104,7 +111,7 @@ class BaseTable(tables.Table):
     class Meta:
         orderable = True
         attrs = {"class": "table table-sm table-striped table-hover align-middle mb-0"}
-        template_name = "django_tables2/bootstrap5-responsive.html"
+        template_name = "tables/bootstrap5-responsive.html"
         empty_text = _("Nothing here yet.")
 
 

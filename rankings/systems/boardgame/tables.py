@@ -36,7 +36,7 @@ class SeatTable(BaseTable):
     class Meta(BaseTable.Meta):
         orderable = False
         attrs = {"class": "table table-sm table-striped align-middle mb-0 seat-table"}
-        template_name = "django_tables2/bootstrap5.html"
+        template_name = "tables/bootstrap5.html"
 
 
 class InterclubTable(BaseTable):

@@ -1,0 +1,111 @@
+"""The one-pass table body (competitions/templatetags/tables_fast.py) writes what
+django-tables2's own template writes, and the cached signature answers as inspect does."""
+
+import functools
+import re
+
+import django_tables2 as tables
+import django_tables2.utils as tables_utils
+from django.template.loader import render_to_string
+from django.test import RequestFactory
+from django.utils.html import format_html
+
+from competitions import signature_cache
+
+
+def _cells(html: str) -> list[str]:
+    """Rows and cells of a rendered table body, whitespace between tags dropped."""
+    body = html.split("<tbody", 1)[1].split("</tbody>", 1)[0]
+    return re.sub(r">\s+<", "><", re.sub(r"\s+", " ", body)).strip().split("</tr>")
+
+
+class Sample(tables.Table):
+    name = tables.Column(attrs={"td": {"class": "who", "data-len": lambda value: len(value)}})
+    score = tables.Column(localize=True)
+    plain = tables.Column(localize=False)
+    link = tables.Column(linkify=lambda record: f"/p/{record['name']}/")
+    html = tables.Column(empty_values=())
+
+    def render_html(self, record):
+        return format_html("<b>{}</b>", record["name"])
+
+    class Meta:
+        row_attrs = {"data-name": lambda record: record["name"]}
+
+
+ROWS = [
+    {"name": "<Ann & Bo>", "score": 1234.5, "plain": 1234.5, "link": "x"},
+    {"name": "=SUM(A1)", "score": 2, "plain": None, "link": "y"},
+    {"name": "Ελένη 李", "score": None, "plain": 0.5, "link": "z"},
+]
+
+
+def _render(template: str, rows) -> str:
+    request = RequestFactory().get("/", HTTP_ACCEPT_LANGUAGE="nl")
+    table = Sample(rows, template_name=template)
+    return render_to_string(template, {"table": table, "request": request})
+
+
+def test_the_body_is_django_tables2s_own():
+    from django.utils import translation
+
+    for language in ("en", "nl"):
+        with translation.override(language):
+            ours = _render("tables/bootstrap5.html", ROWS)
+            theirs = _render("django_tables2/bootstrap5.html", ROWS)
+            assert _cells(ours) == _cells(theirs)
+    assert "&lt;Ann &amp; Bo&gt;" in ours and "<b>=SUM(A1)</b>" in ours
+    assert 'data-len="10"' in ours and 'data-name="=SUM(A1)"' in ours
+
+
+def test_an_empty_table_says_so():
+    ours = _render("tables/bootstrap5-responsive.html", [])
+    theirs = _render("django_tables2/bootstrap5-responsive.html", [])
+    assert _cells(ours) == _cells(theirs) and "table-responsive" in ours
+
+
+class Thing:
+    def method(self, value, record=None, **kwargs):
+        return value
+
+    def __call__(self, a):
+        return a
+
+
+def test_the_cached_signature_answers_as_inspect():
+    signature_cache.install()
+    assert tables_utils.signature is signature_cache.signature
+
+    def plain(value, *args, record, **rest):
+        return value
+
+    thing = Thing()
+    for fn in (
+        plain,
+        thing.method,
+        Thing().method,
+        Thing.method,
+        functools.partial(plain, 1),
+        thing,
+        len,
+    ):
+        assert signature_cache.signature(fn) == signature_cache._original(fn), fn
+        assert signature_cache.signature(fn) == signature_cache._original(fn), fn
+
+
+def test_points_are_written_as_number_format_writes_them():
+    from decimal import Decimal
+
+    from django.utils import translation
+    from django.utils.formats import number_format
+
+    from rankings.tables import display_points, rounded
+
+    values = [0, 1, -1, 0.005, -0.005, 2.675, 1234567.891, 1e-7, 123, Decimal("9.995"), "3.25"]
+    for language in ("en", "nl", "sv", "nb"):
+        with translation.override(language):
+            for value in values:
+                for places in (0, 1, 2, 3):
+                    expected = number_format(rounded(value, places), decimal_pos=places)
+                    assert display_points(value, places) == expected, (language, value, places)
+    assert display_points(None) == "–"
