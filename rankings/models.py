@@ -10,6 +10,7 @@ systems are one indexed query, and a page reads only the lines it shows.
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from competitions.fields import JSONField
 from competitions.models import Player, Season
 
 
@@ -18,7 +19,7 @@ class StandingsTable(models.Model):
     kind = models.CharField(_("kind"), max_length=32)
     key = models.CharField(_("key"), max_length=200, blank=True)
     position = models.PositiveIntegerField(default=0)
-    data = models.JSONField(default=dict)
+    data = JSONField(default=dict)
 
     class Meta:
         ordering = ["season_id", "kind", "position"]
@@ -47,7 +48,7 @@ class StandingsRow(models.Model):
     rank = models.PositiveIntegerField(_("rank"), null=True, blank=True)
     # For sorting and display; the exact value is in `detail`.
     points = models.FloatField(_("points"), null=True, blank=True)
-    detail = models.JSONField(default=dict)
+    detail = JSONField(default=dict)
 
     class Meta:
         ordering = ["table_id", "position"]

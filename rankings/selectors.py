@@ -6,9 +6,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import JSONField
 from django.db.models.expressions import RawSQL
 
+from competitions.fields import JSONField
 from competitions.models import Season
 from competitions.registry import SystemSpec, find_system, get_system
 
@@ -39,7 +39,7 @@ def standings_state(season: Season, spec: SystemSpec | None = None) -> Standings
     return StandingsState(STALE if season.stale else FRESH, season.standings_computed_at)
 
 
-def _with_rows(tables: list[StandingsTable], *, limit: int | None = None) -> list:
+def with_rows(tables: list[StandingsTable], *, limit: int | None = None) -> list:
     """Attach each table's row details, in rank order, as `row_details` (one query)."""
     rows = StandingsRow.objects.filter(table__in=tables).order_by("table_id", "position")
     if limit is not None:
@@ -59,12 +59,12 @@ def stored_tables(
     tables = StandingsTable.objects.filter(season=season).order_by("kind", "position")
     if kinds is not None:
         tables = tables.filter(kind__in=list(kinds))
-    return _with_rows(list(tables), limit=rows_limit)
+    return with_rows(list(tables), limit=rows_limit)
 
 
 def standings_table(*, season: Season, kind: str, key: str = "") -> StandingsTable | None:
     table = StandingsTable.objects.filter(season=season, kind=kind, key=key).first()
-    return _with_rows([table])[0] if table is not None else None
+    return with_rows([table])[0] if table is not None else None
 
 
 def standings_document(*, season: Season) -> dict:
