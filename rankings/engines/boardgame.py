@@ -402,21 +402,29 @@ def compute_tournament(
 
 def yearly_ranking(tournaments: Sequence[TournamentOut], best_n: int) -> list[YearlyRow]:
     """rules.md §1.3: best `best_n` regular tournament points plus the final's points."""
-    # player -> [(season index, tournament out, points)]
-    played: dict[str, list[tuple[int, TournamentOut, Fraction]]] = defaultdict(list)
+    # Tournament points as integers at one exact scale (see _scale): the same choice, sums,
+    # order and ties as with Fractions.
+    scale = _scale(row.points for t in tournaments for row in t.standings)
+    # player -> [(season index, tournament out, points × scale)]
+    played: dict[str, list[tuple[int, TournamentOut, int]]] = defaultdict(list)
     for index, t in enumerate(tournaments):
         for row in t.standings:
-            played[row.player].append((index, t, row.points))
-    totals: dict[str, tuple[Fraction, tuple[str, ...]]] = {}
+            points = row.points
+            played[row.player].append((index, t, points.numerator * (scale // points.denominator)))
+    totals: dict[str, tuple[int, tuple[str, ...]]] = {}
     for player, entries in played.items():
         regular = [e for e in entries if not e[1].final]
         # Among equal points the earlier tournament counts, so the choice is reproducible.
         best = sorted(regular, key=lambda e: (-e[2], e[0]))[: max(0, best_n)]
         chosen = sorted(best + [e for e in entries if e[1].final], key=lambda e: e[0])
-        points = sum((e[2] for e in chosen), Fraction(0))
-        totals[player] = (points, tuple(e[1].id for e in chosen))
+        totals[player] = (sum(e[2] for e in chosen), tuple(e[1].id for e in chosen))
     return [
-        YearlyRow(player=player, rank=rank, points=totals[player][0], counted=totals[player][1])
+        YearlyRow(
+            player=player,
+            rank=rank,
+            points=Fraction(totals[player][0], scale),
+            counted=totals[player][1],
+        )
         for rank, player in rank_by(totals, key=lambda p: totals[p][0], tie_order=lambda p: p)
     ]
 
@@ -484,18 +492,20 @@ def rank_games(
         game_sums = sums.get(game, {})
         game_counts = counts.get(game, {})
         # Dividing by at least 4 keeps a player with one lucky table from topping the ranking.
-        points = {
-            p: Fraction(s, scale * (max(game_counts[p], 3) + 1)) for p, s in game_sums.items()
-        }
+        divisors = {p: max(game_counts[p], 3) + 1 for p in game_sums}
+        # Ranked on integers at the common multiple of the divisors: the exact order and ties
+        # of sum / (scale × divisor), without comparing Fractions.
+        common = math.lcm(1, *set(divisors.values()))
+        keys = {p: s * (common // divisors[p]) for p, s in game_sums.items()}
         rows = tuple(
             GameRow(
                 player=p,
                 rank=rank,
-                points=points[p],
+                points=Fraction(game_sums[p], scale * divisors[p]),
                 played=game_counts[p],
                 finalist=rank <= size,
             )
-            for rank, p in rank_by(points, key=lambda p: points[p], tie_order=lambda p: p)
+            for rank, p in rank_by(keys, key=keys.__getitem__, tie_order=lambda p: p)
         )
         finalists = sum(1 for r in rows if r.finalist)
         rankings.append(
