@@ -2,8 +2,6 @@
 yearly total, a LUDO value, a per-game value and the cap, with its inputs, as the small HTML
 table a page opens under the number. Built once per row, escaped by format_html."""
 
-from collections import defaultdict
-
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -39,15 +37,6 @@ def seat_score(result: dict, players: int) -> SafeString:
         ],
         _("Score = %(score)s") % {"score": pts(result["score"])},
     )
-
-
-def rounds_by_player(tables: list[dict]) -> dict[str, list]:
-    """Each player's tables of a tournament: (round, table number, game, result)."""
-    found: dict[str, list] = defaultdict(list)
-    for tb in tables:
-        for result in tb["results"]:
-            found[result["player"]].append((tb["round"], tb["number"], tb["game"], result))
-    return found
 
 
 def daily_total(player_tables: list, daily) -> SafeString:

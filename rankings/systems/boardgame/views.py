@@ -25,6 +25,7 @@ from rankings.views import export_or_render, season_context
 
 from . import explain
 from . import tables as t
+from .selectors import StoredTournament, stored_tournament
 from .standings import KIND_GAME, KIND_LUDO, KIND_TOURNAMENT, KIND_YEARLY
 
 # A ranking shows this many lines a page; a tournament's round this many tables a page, and its
@@ -199,26 +200,26 @@ def _page_number(request, name: str) -> int:
         return 1
 
 
-def _tournament_page_data(request, season: Season, stored) -> dict:
+def _tournament_page_data(request, season: Season, stored: StoredTournament) -> dict:
     """The tournament's tables, rankings and ceremony with names and explanations; a page of
-    each round's tables, and explanations only for the lines shown."""
+    each round's tables, and explanations only for the lines shown (read from the stored
+    tournament without the rest of its day: selectors.py)."""
     data = stored.data
-    by_round: dict[int, list] = defaultdict(list)
-    for tb in data["tables"]:
-        by_round[tb["round"]].append(tb)
-    most = max((len(tbs) for tbs in by_round.values()), default=0)
+    counts = stored.round_counts()
+    most = max(counts.values(), default=0)
     pages = Paginator(range(most), TABLES_PER_PAGE)
     page = pages.get_page(_page_number(request, "tables"))
-    shown = slice(page.start_index() - 1, page.end_index()) if most else slice(0, 0)
+    shown_tables = stored.tables_shown(page.start_index() - 1, page.end_index()) if most else {}
     # Names and clubs only of the players this page shows: the daily ranking's page, the
     # tables shown, the ceremony's names and the interclub's counted players.
     daily_shown = set(range(len(stored.row_details))[_shown(request, len(stored.row_details))])
     every_name = request.GET.get("ceremony") == "all"
+    shown_players = {r["player"] for i, r in enumerate(stored.row_details) if i in daily_shown}
     people = People(
         season,
         {
-            *(r["player"] for i, r in enumerate(stored.row_details) if i in daily_shown),
-            *(r["player"] for tbs in by_round.values() for tb in tbs[shown] for r in tb["results"]),
+            *shown_players,
+            *(r["player"] for tbs in shown_tables.values() for tb in tbs for r in tb["results"]),
             *(
                 c["player"]
                 for c in (data["ceremony"] if every_name else data["ceremony"][:CEREMONY_SHOWN])
@@ -227,13 +228,14 @@ def _tournament_page_data(request, season: Season, stored) -> dict:
             *(k for c in data["interclub"] for k in c["players"]),
         },
     )
-    played = None
+    played: dict[str, list] = {}
 
     def daily_why(r):
-        nonlocal played
-        if played is None:
-            played = explain.rounds_by_player(data["tables"])
-        return explain.daily_total(played[r["player"]], r["daily"])
+        if not played:  # the tables of every line shown, in one read
+            played.update(stored.seats_of(shown_players | {r["player"]}))
+        if r["player"] not in played:
+            played.update(stored.seats_of({r["player"]}))
+        return explain.daily_total(played.get(r["player"], []), r["daily"])
 
     daily_rows = [
         LazyRow(
@@ -247,9 +249,9 @@ def _tournament_page_data(request, season: Season, stored) -> dict:
         for i, r in enumerate(stored.row_details)
     ]
     rounds = []
-    for number, tbs in sorted(by_round.items()):
+    for number in sorted(counts):
         entries = []
-        for tb in tbs[shown]:
+        for tb in shown_tables.get(number, []):
             size = len(tb["results"])
             entries.append(
                 {
@@ -273,7 +275,7 @@ def _tournament_page_data(request, season: Season, stored) -> dict:
 
 
 def tournament_detail(request, season: Season, tournament: str):
-    stored = standings_table(season=season, kind=KIND_TOURNAMENT, key=tournament)
+    stored = stored_tournament(season, tournament)
     if stored is None:
         raise Http404(_("No such tournament."))
     data = stored.data
@@ -331,19 +333,18 @@ def tournament_detail(request, season: Season, tournament: str):
 def tournament_live(request, season: Season, tournament: str):
     """The tournament-day screen: the live ranking and who has no table yet in the current
     round, for a projector or a phone; static/js/live.js refreshes its content in place."""
-    stored = standings_table(season=season, kind=KIND_TOURNAMENT, key=tournament)
+    stored = stored_tournament(season, tournament)
     if stored is None:
         raise Http404(_("No such tournament."))
     data = stored.data
     people = People(season, [r["player"] for r in stored.row_details])
     state = progress(data, parse_settings(season.settings).rounds_per_tournament)
     current = state["played"]
-    seated = {r["player"] for tb in data["tables"] if tb["round"] == current for r in tb["results"]}
+    seated = stored.seated_in(current)
     waiting = sorted(
         (people.name(r["player"]) for r in stored.row_details if r["player"] not in seated),
         key=str.casefold,
     )
-    tables_now = [tb for tb in data["tables"] if tb["round"] == current]
     context = season_context(
         request,
         season,
@@ -351,7 +352,7 @@ def tournament_live(request, season: Season, tournament: str):
         state=state,
         ranking=[people.decorate(r) for r in stored.row_details],
         waiting=waiting,
-        tables_now=len(tables_now),
+        tables_now=stored.round_counts().get(current, 0),
         refresh_seconds=_every(request.GET.get("every")),
     )
     template = (

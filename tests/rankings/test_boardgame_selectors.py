@@ -1,0 +1,45 @@
+"""The tournament page reads a stored tournament without its whole day of tables (PostgreSQL:
+JSON functions in the query). What it reads must be what the whole data holds."""
+
+import pytest
+from django.db import connection
+
+from competitions.interchange import import_competition
+from rankings.models import StandingsTable
+from rankings.selectors import with_rows
+from rankings.systems.boardgame.selectors import StoredTournament, stored_tournament
+from tests.rankings.test_boardgame_incremental import field_file
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def both():
+    season = import_competition(field_file(90))  # 23 tables a round, 2 rounds
+    whole = StandingsTable.objects.get(season=season, kind="tournament", key="t1")
+    return stored_tournament(season, "t1"), StoredTournament(with_rows([whole])[0], light=False)
+
+
+def test_the_light_read_finds_what_the_whole_data_holds(both):
+    light, whole = both
+    assert light.light == (connection.vendor == "postgresql")
+    assert light.round_counts() == whole.round_counts() == {1: 23, 2: 23}
+    for start, stop in ((0, 12), (12, 24), (24, 36)):
+        assert light.tables_shown(start, stop) == whole.tables_shown(start, stop)
+    assert [tb["number"] for tb in light.tables_shown(12, 24)[2]] == list(range(13, 24))
+    players = ["p1", "p44", "p89", "nobody", "p1' OR 1=1 --"]
+    seats = light.seats_of(players)
+    assert {k: sorted(v, key=repr) for k, v in seats.items()} == {
+        k: sorted(v, key=repr) for k, v in whole.seats_of(players).items()
+    }
+    assert sorted(seats) == ["p1", "p44", "p89"] and all(len(v) == 2 for v in seats.values())
+    assert light.seated_in(2) == whole.seated_in(2) and len(light.seated_in(2)) == 90
+    assert light.seated_in(3) == set()
+    assert light.row_details == whole.row_details
+    without = {k: v for k, v in whole.data.items() if k != "tables"}
+    assert {k: v for k, v in light.data.items() if k != "tables"} == without
+
+
+def test_no_tournament_is_none(both):
+    light, _whole = both
+    assert stored_tournament(light.table.season, "t9") is None
