@@ -266,15 +266,22 @@ def test_pages_of_a_large_field_are_paginated_with_the_same_queries(client):
         assert counts[0] == counts[1], large_path
 
     page = client.get(public_pages(large)[0]).content.decode()
-    assert page.count("seat-card") == 2 * 12, "12 tables a round on a page"
-    assert "?tables=2" in page and '<a href="?ceremony=all">' in page
+    # 50 tables a round: a round at a time (the latest), 12 tables a page.
+    assert page.count("seat-card") == 12, "12 tables of one round on a page"
+    assert '<h2 class="h5 mt-4 print-break">Round 2</h2>' in page and ">Round 1</h2>" not in page
+    assert 'href="?round=1"' in page and "?round=2&amp;tables=2" in page
+    assert '<a href="?ceremony=all">' in page
     assert page.count('class="explain"') < 200 * 3, "only the shown lines are explained"
-    second = client.get(public_pages(large)[0] + "?tables=5").content.decode()
-    assert second.count("seat-card") == 2 * 2  # 50 tables a round: 4 pages of 12, then 2
+    second = client.get(public_pages(large)[0] + "?round=1&tables=5").content.decode()
+    assert second.count("seat-card") == 2  # 4 pages of 12, then 2
+    assert ">Round 1</h2>" in second and ">Round 2</h2>" not in second
+    small_page = client.get(public_pages(small)[0]).content.decode()
+    assert small_page.count("seat-card") == 2 * 3, "a small day shows every round"
+    assert "?round=" not in small_page and "?tables=" not in small_page
     everyone = client.get(public_pages(large)[0] + "?ceremony=all").content.decode()
     assert '<a href="?ceremony=all">' not in everyone
     yearly = client.get(public_pages(large)[2]).content.decode()
-    assert "page=2" in yearly, "100 lines a page"
+    assert "page=2" in yearly, "50 lines a page"
     for query in ("?page=2", "?page=9", "?sort=player&page=2", "?per_page=150&page=2"):
         shown = client.get(public_pages(large)[2] + query).content.decode()
         assert shown.count("Player p") >= 50, query  # every line shown has its name

@@ -118,7 +118,17 @@ SEASONS = "the series' seasons (the season switcher)"
 NAMES = "the tournament names (the counted tournaments, explained)"
 EXPECTED_QUERIES = {
     "season": [SEASON, TABLES, ROWS, PLAYERS, ENTRIES, SEASONS],
-    "tournament": [SEASON, TABLES, ROWS, PLAYERS, ENTRIES, "the club names (interclub)", SEASONS],
+    "tournament": [
+        SEASON,
+        "the tournament's data without its tables, and each round's number of tables",
+        ROWS,
+        "the tables shown (PostgreSQL: read out of the stored data)",
+        PLAYERS,
+        ENTRIES,
+        "the tables of the lines shown (their daily totals' explanations)",
+        "the club names (interclub)",
+        SEASONS,
+    ],
     "yearly": [SEASON, TABLES, ROWS, NAMES, PLAYERS, ENTRIES, SEASONS],
     "ludo": [SEASON, TABLES, ROWS, PLAYERS, ENTRIES, SEASONS],
     "games": [SEASON, TABLES, ROWS, PLAYERS, ENTRIES, SEASONS],

@@ -1,24 +1,29 @@
 """Every number explains itself (board-game circuit): the computation behind a score, a bonus, a
 yearly total, a LUDO value, a per-game value and the cap, with its inputs, as the small HTML
-table a page opens under the number. Built once per row, escaped by format_html."""
+table a page opens under the number. Built once per row, every input escaped."""
 
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+import html
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeData, SafeString
 from django.utils.translation import gettext as _
 
 from rankings.tables import display_points as pts
 
 
+def _e(value) -> str:
+    """What django.utils.html.conditional_escape writes, without its lazy-string wrapper (a
+    page of the circuit writes thousands of explanation cells)."""
+    return str(value) if isinstance(value, SafeData) else html.escape(str(value))
+
+
 def _table(header: tuple, rows, footer: SafeString | str = "") -> SafeString:
-    head = format_html_join("", "<th>{}</th>", ((h,) for h in header))
-    body = format_html_join(
-        "", "<tr>{}</tr>", ((format_html_join("", "<td>{}</td>", ((c,) for c in r)),) for r in rows)
-    )
-    return format_html(
-        '<table class="table table-sm mb-1"><thead><tr>{}</tr></thead><tbody>{}</tbody></table>{}',
-        head,
-        body,
-        format_html('<div class="small">{}</div>', footer) if footer else "",
+    head = "".join(f"<th>{_e(h)}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in r) + "</tr>" for r in rows)
+    foot = f'<div class="small">{_e(footer)}</div>' if footer else ""
+    return SafeString(
+        f'<table class="table table-sm mb-1"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table>{foot}"
     )
 
 

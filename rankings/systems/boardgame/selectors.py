@@ -52,13 +52,17 @@ class StoredTournament:
             counts[tb["round"]] += 1
         return dict(counts)
 
-    def tables_shown(self, start: int, stop: int) -> dict[int, list[dict]]:
-        """The tables [start:stop] of each round (in their stored order), by round number."""
+    def tables_shown(
+        self, start: int, stop: int, round_number: int | None = None
+    ) -> dict[int, list[dict]]:
+        """The tables [start:stop] of each round (of this round only, if given), in their
+        stored order, by round number."""
         shown: dict[int, list[dict]] = defaultdict(list)
         if not self.light:
             by_round: dict[int, list[dict]] = defaultdict(list)
             for tb in self._tables():
-                by_round[tb["round"]].append(tb)
+                if round_number is None or tb["round"] == round_number:
+                    by_round[tb["round"]].append(tb)
             return {r: tbs[start:stop] for r, tbs in by_round.items() if tbs[start:stop]}
         with connection.cursor() as cursor:
             cursor.execute(
@@ -67,9 +71,9 @@ class StoredTournament:
                 "    PARTITION BY a.value->'round' ORDER BY a.i) AS n"
                 f'  FROM "{_TABLE}" st,'
                 "  jsonb_array_elements(st.data->'tables') WITH ORDINALITY AS a(value, i)"
-                "  WHERE st.id = %s) e"
+                "  WHERE st.id = %s AND (%s::int IS NULL OR (a.value->>'round')::int = %s::int)) e"
                 " WHERE e.n > %s AND e.n <= %s ORDER BY e.i",
-                [self.table.pk, start, stop],
+                [self.table.pk, round_number, round_number, start, stop],
             )
             for (value,) in cursor.fetchall():
                 tb = _json(value)

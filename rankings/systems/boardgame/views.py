@@ -31,9 +31,12 @@ from .standings import KIND_GAME, KIND_LUDO, KIND_TOURNAMENT, KIND_YEARLY
 # A ranking shows this many lines a page; a tournament's round this many tables a page, and its
 # prize ceremony this many names until a visitor asks for all (a field of 2000 players is not
 # read at once).
-PER_PAGE = 100
+PER_PAGE = 50
 TABLES_PER_PAGE = 12
 CEREMONY_SHOWN = 100
+# The tournament-day screen (a projector) shows this many lines of the ranking and names of
+# those without a table yet, and how many more there are.
+LIVE_SHOWN = 100
 
 
 class LazyRow(dict):
@@ -207,9 +210,18 @@ def _tournament_page_data(request, season: Season, stored: StoredTournament) -> 
     data = stored.data
     counts = stored.round_counts()
     most = max(counts.values(), default=0)
+    # A day whose rounds fit on a page shows them all; a larger one a round at a time (the
+    # latest unless another is asked for), a page of tables at a time.
+    one_round = None
+    if most > TABLES_PER_PAGE:
+        asked = _page_number(request, "round")
+        one_round = asked if asked in counts and "round" in request.GET else max(counts)
+        most = counts[one_round]
     pages = Paginator(range(most), TABLES_PER_PAGE)
     page = pages.get_page(_page_number(request, "tables"))
-    shown_tables = stored.tables_shown(page.start_index() - 1, page.end_index()) if most else {}
+    shown_tables = (
+        stored.tables_shown(page.start_index() - 1, page.end_index(), one_round) if most else {}
+    )
     # Names and clubs only of the players this page shows: the daily ranking's page, the
     # tables shown, the ceremony's names and the interclub's counted players.
     daily_shown = set(range(len(stored.row_details))[_shown(request, len(stored.row_details))])
@@ -249,7 +261,7 @@ def _tournament_page_data(request, season: Season, stored: StoredTournament) -> 
         for i, r in enumerate(stored.row_details)
     ]
     rounds = []
-    for number in sorted(counts):
+    for number in sorted(counts) if one_round is None else [one_round]:
         entries = []
         for tb in shown_tables.get(number, []):
             size = len(tb["results"])
@@ -257,7 +269,7 @@ def _tournament_page_data(request, season: Season, stored: StoredTournament) -> 
                 {
                     "number": tb["number"],
                     "game": tb["game"],
-                    "table": t.SeatTable(
+                    "table": t.seat_table(
                         [
                             {**people.decorate(r), "score_why": explain.seat_score(r, size)}
                             for r in tb["results"]
@@ -271,6 +283,8 @@ def _tournament_page_data(request, season: Season, stored: StoredTournament) -> 
         "daily_rows": daily_rows,
         "rounds": rounds,
         "tables_page": page if pages.num_pages > 1 else None,
+        "round_numbers": sorted(counts) if one_round is not None else [],
+        "one_round": one_round,
     }
 
 
@@ -313,6 +327,8 @@ def tournament_detail(request, season: Season, tournament: str):
         daily_table=daily,
         rounds=page["rounds"],
         tables_page=page["tables_page"],
+        round_numbers=page["round_numbers"],
+        one_round=page["one_round"],
         interclub_table=interclub,
         ceremony=ceremony,
         ceremony_count=len(data["ceremony"]),
@@ -337,21 +353,24 @@ def tournament_live(request, season: Season, tournament: str):
     if stored is None:
         raise Http404(_("No such tournament."))
     data = stored.data
-    people = People(season, [r["player"] for r in stored.row_details])
     state = progress(data, parse_settings(season.settings).rounds_per_tournament)
     current = state["played"]
     seated = stored.seated_in(current)
-    waiting = sorted(
-        (people.name(r["player"]) for r in stored.row_details if r["player"] not in seated),
-        key=str.casefold,
-    )
+    rows = stored.row_details
+    waiting_keys = [r["player"] for r in rows if r["player"] not in seated]
+    people = People(season, [r["player"] for r in rows[:LIVE_SHOWN]] + waiting_keys)
+    waiting = sorted((people.name(k) for k in waiting_keys), key=str.casefold)
     context = season_context(
         request,
         season,
         tournament=data,
         state=state,
-        ranking=[people.decorate(r) for r in stored.row_details],
-        waiting=waiting,
+        ranking=[people.decorate(r) for r in rows[:LIVE_SHOWN]],
+        ranking_more=max(0, len(rows) - LIVE_SHOWN),
+        tournament_url=season_url(season, "tournament", stored.key),
+        waiting=waiting[:LIVE_SHOWN],
+        waiting_count=len(waiting),
+        waiting_more=max(0, len(waiting) - LIVE_SHOWN),
         tables_now=stored.round_counts().get(current, 0),
         refresh_seconds=_every(request.GET.get("every")),
     )
