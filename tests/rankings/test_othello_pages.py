@@ -96,6 +96,24 @@ def test_what_if_recomputes_with_typed_coefficients_and_writes_nothing(client, g
     assert "27.88" in page and "30.47" in page
 
 
+def test_what_if_follows_a_result_entered_since(client, gp, django_capture_on_commit_callbacks):
+    from competitions.systems.othello.models import Placement
+
+    first = html(client, season_url(gp, "whatif"), a="0.01", b="7")
+    assert "27, 13, 6, 3, 1, 0" in first and "27.88" in first
+    def without_token(page):
+        return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", page)
+
+    kept = html(client, season_url(gp, "whatif"), a="0.01", b="7")
+    assert without_token(kept) == without_token(first)
+    placement = Placement.objects.filter(tournament__key="t1", nordic__isnull=False).first()
+    placement.nordic += 500  # the ranking sum S of t1 grows by 500: M = 0.01 × 2588.3 + 7
+    with django_capture_on_commit_callbacks(execute=True):
+        placement.save()
+    again = html(client, season_url(gp, "whatif"), a="0.01", b="7")
+    assert "32.88" in again and "27.88" not in again
+
+
 @pytest.mark.parametrize(
     "params,message",
     [

@@ -3,12 +3,15 @@ the federation's "what if" page, and the GP section of the player page. Each vie
 season from the shared dispatcher."""
 
 import datetime
+import hashlib
+import json
 from collections import defaultdict
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
 from django import forms
+from django.core.cache import cache
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import render
@@ -306,6 +309,44 @@ class WhatIfForm(forms.Form):
     )
 
 
+# A season computed with typed coefficients is kept this long (per process), keyed by the
+# season's data version, last recompute, settings and coefficients: a federation discussing a
+# change reloads the same few pairs, and a result entered since changes the key.
+WHATIF_CACHE_SECONDS = 600
+
+
+def _whatif_season(season: Season, settings, a: Fraction, b: Fraction) -> tuple[list, list]:
+    """[(tournament name, engine output)] and the season standings of max = a · S + b."""
+    digest = hashlib.sha256(json.dumps(season.settings, sort_keys=True).encode()).hexdigest()
+    computed_at = season.standings_computed_at.isoformat() if season.standings_computed_at else ""
+    key = f"othello-whatif:{season.pk}:{season.data_version}:{computed_at}:{digest[:16]}:{a}:{b}"
+    found = cache.get(key)
+    if found is None:
+        gp = engine_settings(settings, max_factor=a, max_base=b)
+        tournaments, placements = load_season(season)
+        out = engine.compute_season(season_input(tournaments, placements, gp))
+        # Kept as plain values: the engine's output holds a Fraction per placement, and
+        # unpickling thousands of them costs about what computing them does.
+        found = (
+            [
+                {
+                    "name": t.name,
+                    "id": t_out.id,
+                    "sm": t_out.sm,
+                    "egp": t_out.egp,
+                    "participants": t_out.participants,
+                    "max_points": float(t_out.max_points),
+                    "x": engine.series_factor(t_out.max_points, t_out.participants),
+                    "series": explain.series_text(list(t_out.series)),
+                }
+                for t, t_out in zip(tournaments, out.tournaments, strict=True)
+            ],
+            [(row.player, row.rank, row.points) for row in out.standings],
+        )
+        cache.set(key, found, WHATIF_CACHE_SECONDS)
+    return found
+
+
 def whatif(request, season: Season):
     """max = a · S + b with typed coefficients: every stored tournament's series and the season
     standings they would give, beside the stored ones. Computed on the fly; nothing is written."""
@@ -330,29 +371,21 @@ def whatif(request, season: Season):
         return render(request, "rankings/othello/whatif.html", context, status=400)
     a = Fraction(form.cleaned_data["a"]) if form.is_bound else settings.max_factor
     b = Fraction(form.cleaned_data["b"]) if form.is_bound else settings.max_base
-    gp = engine_settings(settings, max_factor=a, max_base=b)
-    tournaments, placements = load_season(season)
-    out = engine.compute_season(season_input(tournaments, placements, gp))
+    computed, standings = _whatif_season(season, settings, a, b)
     tournament_rows = []
-    for tournament, t_out in zip(tournaments, out.tournaments, strict=True):
-        before = stored_tournaments.get(t_out.id)
+    for computed_row in computed:
+        before = stored_tournaments.get(computed_row["id"])
         tournament_rows.append(
             {
-                "name": tournament.name,
-                "sm": t_out.sm,
-                "egp": t_out.egp,
-                "url": season_url(season, "tournament", t_out.id),
-                "participants": t_out.participants,
+                **computed_row,
+                "url": season_url(season, "tournament", computed_row["id"]),
                 "stored_max": before.data["max_points"] if before else None,
                 "stored_series": explain.series_text(before.data["series"]) if before else "–",
-                "max_points": float(t_out.max_points),
-                "x": engine.series_factor(t_out.max_points, t_out.participants),
-                "series": explain.series_text(list(t_out.series)),
             }
         )
     now = {r["player"]: r for r in stored_standings}
-    then = {row.player: row for row in out.standings}
-    keys = [row.player for row in out.standings] + [k for k in now if k not in then]
+    then = {player: (rank, points) for player, rank, points in standings}
+    keys = [player for player, _rank, _points in standings] + [k for k in now if k not in then]
     standings_rows = []
     for key in keys:
         old, new = now.get(key), then.get(key)
@@ -361,9 +394,9 @@ def whatif(request, season: Season):
                 "player": key,
                 "stored_rank": old["rank"] if old else None,
                 "stored_points": old["points"] if old else None,
-                "rank": new.rank if new else None,
-                "points": new.points if new else None,
-                "change": old["rank"] - new.rank if old and new else None,
+                "rank": new[0] if new else None,
+                "points": new[1] if new else None,
+                "change": old["rank"] - new[0] if old and new else None,
             }
         )
     context.update(

@@ -193,3 +193,27 @@ def pages(season) -> list:
 
 def rps_page(season) -> str:
     return season_url(season, "standings")
+
+
+def extra(quick: bool) -> list:
+    """The what-if page with coefficients nobody asked for yet: the season computed afresh
+    (its pages above are measured as a reload, which the page keeps for ten minutes)."""
+    from common import side_by_side
+    from django.core.cache import cache
+    from django.test import Client
+    from django.urls import reverse
+
+    from competitions.models import Season
+
+    seasons = Season.objects.filter(series__slug__regex=r"^bench-gp-[0-9]+$")
+    season = max(seasons, key=lambda s: int(s.series.slug.rsplit("-", 1)[1]))
+    path = season_url(season, "whatif") + "?a=0.006&b=9"
+    client = Client()
+
+    def afresh():
+        cache.clear()
+        assert client.get(path).status_code == 200
+
+    t_page, t_trivial = side_by_side(afresh, lambda: client.get(reverse("help")))
+    print(f"# othello: whatif with new coefficients {t_page * 1000:.1f} ms")
+    return [("page.whatif_new_coefficients", t_page / t_trivial, 20)]
