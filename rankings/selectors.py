@@ -39,11 +39,14 @@ def standings_state(season: Season, spec: SystemSpec | None = None) -> Standings
     return StandingsState(STALE if season.stale else FRESH, season.standings_computed_at)
 
 
-def with_rows(tables: list[StandingsTable], *, limit: int | None = None) -> list:
-    """Attach each table's row details, in rank order, as `row_details` (one query)."""
+def with_rows(tables: list[StandingsTable], *, limit: int | None = None, start: int = 0) -> list:
+    """Attach each table's row details, in rank order, as `row_details` (one query): those
+    at positions start to limit (exclusive) if given."""
     rows = StandingsRow.objects.filter(table__in=tables).order_by("table_id", "position")
     if limit is not None:
         rows = rows.filter(position__lt=limit)
+    if start:
+        rows = rows.filter(position__gte=start)
     details: dict[int, list[dict]] = defaultdict(list)
     for table_id, detail in rows.values_list("table_id", "detail"):
         details[table_id].append(detail)

@@ -1,6 +1,8 @@
 """The tournament page reads a stored tournament without its whole day of tables (PostgreSQL:
 JSON functions in the query). What it reads must be what the whole data holds."""
 
+import re
+
 import pytest
 from django.db import connection
 
@@ -43,3 +45,47 @@ def test_the_light_read_finds_what_the_whole_data_holds(both):
 def test_no_tournament_is_none(both):
     light, _whole = both
     assert stored_tournament(light.table.season, "t9") is None
+
+
+@pytest.mark.parametrize(
+    "query,first,count",
+    [
+        ("", 0, 50),
+        ("?page=2", 50, 50),
+        ("?page=4", 150, 40),  # 190 lines: the last page
+        ("?page=-1", 150, 40),  # as django-tables2: an impossible page is the last
+        ("?page=99", 150, 40),
+        ("?page=abc", 0, 50),
+        ("?per_page=7&page=3", 14, 7),
+        ("?per_page=-3", 0, 1),
+        ("?per_page=9999", 0, 190),
+    ],
+)
+def test_the_daily_ranking_reads_only_its_page_and_shows_the_right_lines(
+    client, query, first, count
+):
+    from rankings.models import StandingsRow
+    from rankings.urls_helpers import season_url
+
+    season = import_competition(field_file(190))
+    order = list(
+        StandingsRow.objects.filter(table__season=season, table__kind="tournament", table__key="t1")
+        .order_by("position")
+        .values_list("detail__player", flat=True)
+    )
+    page = client.get(season_url(season, "tournament", "t1") + query).content.decode()
+    daily = page.split("table-hover", 1)[1].split("card-footer", 1)[0]
+    names = re.findall(r'href="/field-190/players/([^/]+)/">Player ', daily)
+    assert names == order[first : first + count]
+    assert daily.count('class="explain"') == 3 * count  # each line shown explained
+
+
+def test_a_sorted_daily_ranking_reads_every_line(client):
+    from rankings.urls_helpers import season_url
+
+    season = import_competition(field_file(90))
+    page = client.get(season_url(season, "tournament", "t1") + "?sort=player&page=2").content
+    daily = page.decode().split("table-hover", 1)[1].split("card-footer", 1)[0]
+    names = re.findall(r'">(Player p\d+)</a>', daily)
+    everyone = sorted(f"Player p{i}" for i in range(90))
+    assert names == everyone[50:90]

@@ -10,10 +10,11 @@ from collections import defaultdict
 
 import orjson
 from django.db import connection
+from django.db.models import Count, OuterRef, Subquery
 from django.db.models.expressions import RawSQL
 
 from competitions.fields import JSONField
-from rankings.models import StandingsTable
+from rankings.models import StandingsRow, StandingsTable
 from rankings.selectors import with_rows
 
 from .standings import KIND_TOURNAMENT
@@ -39,6 +40,15 @@ class StoredTournament:
         self.data = table.data
         self.row_details = table.row_details
         self.key = table.key
+        self.first_line, self.line_count = 0, len(self.row_details)
+
+    def lines(self, start: int, stop: int) -> list[dict]:
+        """The details of the lines at positions start to stop (exclusive)."""
+        return list(
+            StandingsRow.objects.filter(table=self.table, position__gte=start, position__lt=stop)
+            .order_by("position")
+            .values_list("detail", flat=True)
+        )
 
     def _tables(self) -> list[dict]:
         return self.data["tables"]
@@ -128,9 +138,20 @@ class StoredTournament:
         return found
 
 
-def stored_tournament(season, key: str) -> StoredTournament | None:
-    """The season's stored tournament `key` with its lines, or None."""
+def stored_tournament(season, key: str, lines=None) -> StoredTournament | None:
+    """The season's stored tournament `key` with its lines, or None. With `lines` (a function
+    of the number of lines giving a slice), only the lines of that slice are read:
+    `row_details` holds them, from `first_line`, and `line_count` says how many there are."""
     tables = StandingsTable.objects.filter(season=season, kind=KIND_TOURNAMENT, key=key)
+    tables = tables.annotate(
+        line_count=Subquery(
+            StandingsRow.objects.filter(table=OuterRef("pk"))
+            .order_by()
+            .values("table")
+            .annotate(n=Count("pk"))
+            .values("n")[:1]
+        )
+    )
     light = _postgres()
     if light:
         tables = tables.defer("data").annotate(
@@ -150,5 +171,10 @@ def stored_tournament(season, key: str) -> StoredTournament | None:
         table.data = table.light_data
         if "played" not in table.data:  # stored before "played" was
             table.data["played"] = max((int(r) for r in table.round_counts or {}), default=0)
-    with_rows([table])
-    return StoredTournament(table, light=light)
+    count = table.line_count or 0
+    window = lines(count) if lines is not None else slice(None)
+    start, stop, _step = window.indices(count)
+    with_rows([table], start=start, limit=stop if stop < count else None)
+    found = StoredTournament(table, light=light)
+    found.first_line, found.line_count = start, count
+    return found

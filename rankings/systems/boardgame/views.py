@@ -4,6 +4,7 @@ season from the shared dispatcher; every number on them opens its computation (e
 
 import datetime
 from collections import defaultdict
+from collections.abc import Sequence
 
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
@@ -13,13 +14,14 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
+from django_tables2.data import TableListData
 
 from competitions.models import Club, Season
 from competitions.systems.boardgame.settings import parse_settings
 from rankings.models import StandingsRow, StandingsTable
 from rankings.people import People
 from rankings.selectors import standings_table, table_data_subset
-from rankings.tables import display_points, explained
+from rankings.tables import display_points, explained, page_size
 from rankings.urls_helpers import season_url
 from rankings.views import export_or_render, season_context
 
@@ -48,17 +50,48 @@ class LazyRow(dict):
         return value() if callable(value) else value
 
 
+class Window(Sequence):
+    """A ranking of `count` lines of which those from `first` on are at hand (the lines a page
+    shows, read alone); django-tables2 reads its length and the page's slice. Any other line
+    is read when asked for (`elsewhere(start, stop)`), which a page's own slice never is."""
+
+    def __init__(self, count: int, first: int, lines: list, elsewhere) -> None:
+        self.count, self.first, self.lines, self.elsewhere = count, first, lines, elsewhere
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self.count)
+            if step == 1 and self.first <= start and stop <= self.first + len(self.lines):
+                return self.lines[start - self.first : stop - self.first]
+            return self.elsewhere(start, stop)[::step] if start < stop else []
+        if index < 0:
+            index += self.count
+        if not 0 <= index < self.count:
+            raise IndexError(index)
+        if self.first <= index < self.first + len(self.lines):
+            return self.lines[index - self.first]
+        return self.elsewhere(index, index + 1)[0]
+
+    def __iter__(self):
+        return iter(self[:])
+
+
 def _shown(request, count: int) -> slice:
     """The lines of a ranking the page shows (the same page django-tables2 picks): all when
     the table is sorted by a column or downloaded; else only they need names and clubs."""
     if request.GET.get("sort") or request.GET.get("_export"):
         return slice(None)
-    try:
-        per_page = max(1, int(request.GET.get("per_page", PER_PAGE)))
-    except ValueError:
-        per_page = PER_PAGE
+    per_page = page_size(request.GET.get("per_page", PER_PAGE), PER_PAGE)
     pages = max(1, -(-count // per_page))
-    page = min(_page_number(request, "page"), pages)
+    try:
+        page = int(request.GET.get("page", 1))
+    except ValueError:
+        page = 1
+    if not 1 <= page <= pages:  # as django-tables2 does: the last page
+        page = pages
     return slice((page - 1) * per_page, page * per_page)
 
 
@@ -222,11 +255,10 @@ def _tournament_page_data(request, season: Season, stored: StoredTournament) -> 
     shown_tables = (
         stored.tables_shown(page.start_index() - 1, page.end_index(), one_round) if most else {}
     )
-    # Names and clubs only of the players this page shows: the daily ranking's page, the
-    # tables shown, the ceremony's names and the interclub's counted players.
-    daily_shown = set(range(len(stored.row_details))[_shown(request, len(stored.row_details))])
+    # Names and clubs only of the players this page shows: the daily ranking's lines read (a
+    # page of them), the tables shown, the ceremony's names and the interclub's players.
     every_name = request.GET.get("ceremony") == "all"
-    shown_players = {r["player"] for i, r in enumerate(stored.row_details) if i in daily_shown}
+    shown_players = {r["player"] for r in stored.row_details}
     people = People(
         season,
         {
@@ -249,17 +281,31 @@ def _tournament_page_data(request, season: Season, stored: StoredTournament) -> 
             played.update(stored.seats_of({r["player"]}))
         return explain.daily_total(played.get(r["player"], []), r["daily"])
 
-    daily_rows = [
-        LazyRow(
-            people.decorate(r) if i in daily_shown else r,
-            daily_why=lambda r=r: daily_why(r),
-            bonus_why=lambda r=r: explain.tournament_bonus(
-                data["participants"], data["cap"], r["rank"], r["bonus"]
-            ),
-            points_why=lambda r=r: explain.tournament_points(r["daily"], r["bonus"], r["points"]),
-        )
-        for i, r in enumerate(stored.row_details)
-    ]
+    def lines(details: list[dict], with_people: People) -> list[LazyRow]:
+        return [
+            LazyRow(
+                with_people.decorate(r),
+                daily_why=lambda r=r: daily_why(r),
+                bonus_why=lambda r=r: explain.tournament_bonus(
+                    data["participants"], data["cap"], r["rank"], r["bonus"]
+                ),
+                points_why=lambda r=r: explain.tournament_points(
+                    r["daily"], r["bonus"], r["points"]
+                ),
+            )
+            for r in details
+        ]
+
+    def elsewhere(start: int, stop: int) -> list[LazyRow]:
+        details = stored.lines(start, stop)
+        return lines(details, People(season, [r["player"] for r in details]))
+
+    shown_lines = lines(stored.row_details, people)
+    daily_rows = (
+        shown_lines  # every line: sorted by a column, or a download
+        if len(shown_lines) == stored.line_count
+        else Window(stored.line_count, stored.first_line, shown_lines, elsewhere)
+    )
     rounds = []
     for number in sorted(counts) if one_round is None else [one_round]:
         entries = []
@@ -289,13 +335,13 @@ def _tournament_page_data(request, season: Season, stored: StoredTournament) -> 
 
 
 def tournament_detail(request, season: Season, tournament: str):
-    stored = stored_tournament(season, tournament)
+    stored = stored_tournament(season, tournament, lines=lambda count: _shown(request, count))
     if stored is None:
         raise Http404(_("No such tournament."))
     data = stored.data
     page = _tournament_page_data(request, season, stored)
     people = page["people"]
-    daily = _paginated(request, t.DailyTable(page["daily_rows"]))
+    daily = _paginated(request, t.DailyTable(TableListData(page["daily_rows"])))
     clubs = {c.key: c.name for c in Club.objects.filter(series_id=season.series_id)}
     interclub = t.InterclubTable(
         [
