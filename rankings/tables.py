@@ -5,6 +5,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 import django_tables2 as tables
 from django.conf import settings
+from django.core.paginator import Paginator
 from django.utils.formats import get_format, number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
@@ -103,10 +104,27 @@ class ClubColumn(tables.Column):
         super().__init__(*args, **kwargs)
 
 
+# The most lines a page of a public table shows, whatever ?per_page= asks.
+MAX_PER_PAGE = 500
+
+
+def page_size(asked, default: int) -> int:
+    """A page size typed into the address bar, kept between 1 and MAX_PER_PAGE lines
+    (django-tables2 takes any integer: a negative one answered 500)."""
+    try:
+        return min(max(1, int(asked)), MAX_PER_PAGE)
+    except (TypeError, ValueError):
+        return default
+
+
 class BaseTable(tables.Table):
     """Base: sortable, exportable, mobile-friendly."""
 
     export_formats = ("csv", "xlsx")
+
+    def paginate(self, paginator_class=Paginator, per_page=None, page=1, *args, **kwargs):
+        per_page = page_size(per_page, self._meta.per_page) if per_page is not None else None
+        return super().paginate(paginator_class, per_page, page, *args, **kwargs)
 
     class Meta:
         orderable = True

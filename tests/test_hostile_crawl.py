@@ -216,6 +216,36 @@ def test_every_public_page_and_download_shows_hostile_values(client, hostile_dat
             assert client.get(url).status_code in (200, 404), url
 
 
+ODD_QUERIES = (
+    "per_page=-3",
+    "per_page=0",
+    "per_page=99999999999999999999",
+    "per_page=abc",
+    "page=-1",
+    "page=0",
+    "page=abc",
+    "page=99999",
+    "sort=nosuchcolumn",
+    "sort=-name&page=2",
+    "tables=-1&round=99",
+    "ceremony=all&every=abc",
+)
+
+
+def test_typed_addresses_of_public_pages_never_answer_a_server_error(client, hostile_data):
+    """Page sizes, page numbers and sorts typed into the address bar (a negative page size
+    answered 500 on every paginated page before page_size)."""
+    seen = crawl(client, ["/", "/help/"], ("/",))
+    pages = [url for url, status in seen.items() if status == 200 and "_export" not in url]
+    assert len(pages) > 20
+    answers = {}
+    quiet = Client(raise_request_exception=False)
+    for url in pages:
+        for query in ODD_QUERIES:
+            answers[f"{url}?{query}"] = quiet.get(f"{url}?{query}").status_code
+    assert_no_server_errors(answers)
+
+
 def test_every_manager_page_shows_hostile_values(client, hostile_data):
     client.force_login(hostile_data)
     seen = crawl(client, ["/manage/"], ("/manage/",))

@@ -131,15 +131,25 @@ class Lines(Sequence):
 
     def __init__(self, season: Season, items: list, build) -> None:
         self.season, self.items, self.build = season, items, build
+        self.ordered: list[dict] | None = None
 
     def __len__(self) -> int:
         return len(self.items)
+
+    def sort(self, key=None, reverse: bool = False) -> None:
+        """A table sorted by a column (?sort=): django-tables2 sorts its data in place, so every
+        line is built and the lines are read in that order from then on."""
+        ordered = self._built(self.items[:], 0)
+        ordered.sort(key=key, reverse=reverse)
+        self.ordered = ordered
 
     def _built(self, items: list, start: int) -> list[dict]:
         people = People(self.season, [item["player"] for item in items])
         return [people.decorate(self.build(item, k)) for k, item in enumerate(items, start)]
 
     def __getitem__(self, index):
+        if self.ordered is not None:
+            return self.ordered[index]
         if isinstance(index, slice):
             start = index.indices(len(self.items))[0]
             return self._built(self.items[index], start)
@@ -148,7 +158,7 @@ class Lines(Sequence):
         return self._built([self.items[index]], index)[0]
 
     def __iter__(self):
-        return iter(self._built(self.items[:], 0))
+        return iter(self.ordered if self.ordered is not None else self._built(self.items[:], 0))
 
 
 class StoredLines(Sequence):
@@ -352,7 +362,9 @@ def whatif(request, season: Season):
     standings they would give, beside the stored ones. Computed on the fly; nothing is written."""
     settings = parse_settings(season.settings)
     defaults = {"a": decimal_text(settings.max_factor), "b": decimal_text(settings.max_base)}
-    form = WhatIfForm(request.GET or None, initial=defaults)
+    # Bound only to typed coefficients: the standings' page and sort links add their own.
+    typed = "a" in request.GET or "b" in request.GET
+    form = WhatIfForm(request.GET if typed else None, initial=defaults)
     # The stored tables' data, and the standings' ranks and points: no line's details.
     stored = list(
         StandingsTable.objects.filter(season=season, kind__in=[KIND_TOURNAMENT, KIND_STANDINGS])
@@ -367,7 +379,7 @@ def whatif(request, season: Season):
         .values_list("player__key", "rank", "points")
     ]
     context = season_context(request, season, tab="whatif", form=form, defaults=defaults)
-    if request.GET and not form.is_valid():
+    if form.is_bound and not form.is_valid():
         return render(request, "rankings/othello/whatif.html", context, status=400)
     a = Fraction(form.cleaned_data["a"]) if form.is_bound else settings.max_factor
     b = Fraction(form.cleaned_data["b"]) if form.is_bound else settings.max_base
