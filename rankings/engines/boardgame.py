@@ -400,24 +400,39 @@ def compute_tournament(
 # --- §1.3 yearly, §1.4 LUDO -------------------------------------------------------------------
 
 
+def scaled_points(t: TournamentOut) -> tuple[dict[str, int], int]:
+    """A tournament's points as integers at one exact scale (see _scale): (points, scale)."""
+    scale = _scale(row.points for row in t.standings)
+    return {
+        row.player: row.points.numerator * (scale // row.points.denominator) for row in t.standings
+    }, scale
+
+
 def yearly_ranking(tournaments: Sequence[TournamentOut], best_n: int) -> list[YearlyRow]:
     """rules.md §1.3: best `best_n` regular tournament points plus the final's points."""
-    # Tournament points as integers at one exact scale (see _scale): the same choice, sums,
-    # order and ties as with Fractions.
-    scale = _scale(row.points for t in tournaments for row in t.standings)
-    # player -> [(season index, tournament out, points × scale)]
-    played: dict[str, list[tuple[int, TournamentOut, int]]] = defaultdict(list)
-    for index, t in enumerate(tournaments):
-        for row in t.standings:
-            points = row.points
-            played[row.player].append((index, t, points.numerator * (scale // points.denominator)))
+    return yearly_ranking_scaled([(t.id, t.final, *scaled_points(t)) for t in tournaments], best_n)
+
+
+def yearly_ranking_scaled(
+    tournaments: Sequence[tuple[str, bool, Mapping[str, int], int]], best_n: int
+) -> list[YearlyRow]:
+    """rules.md §1.3 from each tournament's (id, final, points, scale), its points integers at
+    its own exact scale (the exact points are points / scale), in season order: the same
+    choice, sums, order and ties as with Fractions, without making one per line."""
+    scale = math.lcm(1, *(t[3] for t in tournaments))
+    # player -> [(season index, tournament id, final, points at the common scale)]
+    played: dict[str, list[tuple[int, str, bool, int]]] = defaultdict(list)
+    for index, (tournament, final, points, own) in enumerate(tournaments):
+        factor = scale // own
+        for player, n in points.items():
+            played[player].append((index, tournament, final, n * factor))
     totals: dict[str, tuple[int, tuple[str, ...]]] = {}
     for player, entries in played.items():
-        regular = [e for e in entries if not e[1].final]
+        regular = [e for e in entries if not e[2]]
         # Among equal points the earlier tournament counts, so the choice is reproducible.
-        best = sorted(regular, key=lambda e: (-e[2], e[0]))[: max(0, best_n)]
-        chosen = sorted(best + [e for e in entries if e[1].final], key=lambda e: e[0])
-        totals[player] = (sum(e[2] for e in chosen), tuple(e[1].id for e in chosen))
+        best = sorted(regular, key=lambda e: (-e[3], e[0]))[: max(0, best_n)]
+        chosen = sorted(best + [e for e in entries if e[2]], key=lambda e: e[0])
+        totals[player] = (sum(e[3] for e in chosen), tuple(e[1] for e in chosen))
     return [
         YearlyRow(
             player=player,

@@ -62,12 +62,6 @@ def _sibling(season: Season, back: int) -> Season | None:
     return Season.objects.filter(series_id=season.series_id, label=label).first()
 
 
-def resolve_cap(season: Season) -> int | None:
-    """interchange.md: the manual setting, else the stored previous season, else the imported
-    participant counts of the previous season, else no cap."""
-    return cap_source(season)["cap"]
-
-
 def cap_source(season: Season) -> dict:
     """The season's cap and where it comes from (shown when a visitor opens the cap)."""
     settings = parse_settings(season.settings)
@@ -95,10 +89,15 @@ def cap_source(season: Season) -> dict:
 
 
 def load_season(
-    season: Season, *, with_history: bool = True, only: set[int] | None = None
+    season: Season,
+    *,
+    with_history: bool = True,
+    only: set[int] | None = None,
+    cap: dict | None = None,
 ) -> tuple[engine.SeasonIn, dict]:
     """The engine's input for a season, in a fixed number of queries, plus display extras
-    (`only`: the tournaments of these pks only; `extras["tournaments"]` lists them all)."""
+    (`only`: the tournaments of these pks only; `extras["tournaments"]` lists them all;
+    `cap`: the season's cap_source when the caller has it already)."""
     settings = parse_settings(season.settings)
     every = list(season.tournaments.all())
     tournaments = every if only is None else [t for t in every if t.pk in only]
@@ -158,7 +157,7 @@ def load_season(
     season_in = engine.SeasonIn(
         tournaments=tuple(tournaments_in),
         clubs=clubs,
-        cap=resolve_cap(season),
+        cap=(cap if cap is not None else cap_source(season))["cap"],
         settings=engine.Settings(
             best_n=settings.best_n,
             interclub_counted=settings.interclub_counted,
@@ -507,7 +506,7 @@ def _update_tournaments(season: Season, changed: set[int], cap: dict):
     their stored tables; the yearly, LUDO and per-game tables are made anew from both."""
     from rankings.systems import Update
 
-    season_in, extras = load_season(season, only=changed)
+    season_in, extras = load_season(season, only=changed, cap=cap)
     every = extras["tournaments"]
     if not changed <= {t.pk for t in every}:
         return None
@@ -529,25 +528,11 @@ def _update_tournaments(season: Season, changed: set[int], cap: dict):
             exact[t.key] = stored[t.key]
         else:
             return None  # stored before the exact parts were kept: compute in full
-    # The yearly ranking from each tournament's exact points (only player and points count).
-    outs = [
-        computed.get(t.key)
-        or engine.TournamentOut(
-            id=t.key,
-            final=t.final,
-            participants=0,
-            cap=None,
-            standings=tuple(
-                engine.DailyRow(p, 0, Fraction(0), Fraction(0), Fraction(n, exact[t.key]["scale"]))
-                for p, n in exact[t.key]["points"].items()
-            ),
-            tables=(),
-            interclub=(),
-            ceremony=(),
-        )
-        for t in every
-    ]
-    yearly = engine.yearly_ranking(outs, settings.best_n)
+    # The yearly ranking from each tournament's exact points, as the integers stored.
+    yearly = engine.yearly_ranking_scaled(
+        [(t.key, t.final, exact[t.key]["points"], exact[t.key]["scale"]) for t in every],
+        settings.best_n,
+    )
     # Per game: the sums at one common scale.
     regular = [t for t in every if not t.final]
     scale = math.lcm(1, *(exact[t.key]["scale"] for t in regular))
@@ -565,12 +550,17 @@ def _update_tournaments(season: Season, changed: set[int], cap: dict):
     totals = {r.player: r.points for r in yearly}
     ludo = engine.ludo_ranking(totals, season_in.yearly_prev, season_in.yearly_prev2)
     out = engine.SeasonOut(
-        tournaments=tuple(outs), yearly=tuple(yearly), ludo=tuple(ludo), games=tuple(games)
+        tournaments=tuple(computed.values()),
+        yearly=tuple(yearly),
+        ludo=tuple(ludo),
+        games=tuple(games),
     )
     points: dict[str, dict] = defaultdict(dict)
-    for t_out in outs:
-        for r in t_out.standings:
-            points[r.player][t_out.id] = _num(r.points)
+    for t in every:
+        # n / scale: the correctly rounded quotient, as float(Fraction(n, scale)) is.
+        scale = exact[t.key]["scale"]
+        for player, n in exact[t.key]["points"].items():
+            points[player][t.key] = n / scale
     why = {
         "points": points,
         "game_tables": _stored_game_tables(season, every, computed, extras["table_numbers"]),
