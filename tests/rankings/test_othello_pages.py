@@ -101,6 +101,7 @@ def test_what_if_follows_a_result_entered_since(client, gp, django_capture_on_co
 
     first = html(client, season_url(gp, "whatif"), a="0.01", b="7")
     assert "27, 13, 6, 3, 1, 0" in first and "27.88" in first
+
     def without_token(page):
         return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", page)
 
