@@ -3,6 +3,7 @@ with orjson where that is exact, and with the json module where it is not."""
 
 import json
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -46,3 +47,23 @@ def test_what_orjson_refuses_is_read_as_django_reads_it():
     assert _read('{"x": NaN}')["x"] != _read('{"x": NaN}')["x"]  # json.loads: a NaN
     assert _read("not json") == "not json"
     assert _read(None) is None
+
+
+@pytest.mark.django_db
+def test_stored_standings_json_is_compressed_with_lz4_where_the_server_has_it():
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL only")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT 'lz4' = ANY(enumvals) FROM pg_settings WHERE name = 'default_toast_compression'"
+        )
+        (offered,) = cursor.fetchone()
+        cursor.execute(
+            "SELECT attname, attcompression FROM pg_attribute WHERE attname IN ('data', 'detail')"
+            " AND attrelid IN ('rankings_standingstable'::regclass,"
+            " 'rankings_standingsrow'::regclass)"
+        )
+        found = dict(cursor.fetchall())
+    assert found == ({"data": "l", "detail": "l"} if offered else {"data": "", "detail": ""})
