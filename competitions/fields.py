@@ -5,6 +5,8 @@ orjson reads an integer beyond 64 bits as a float. Only such an integer writes a
 more digits (a float's shortest form has at most 17), so a text holding one is read by
 json.loads, exactly, as is anything orjson refuses (NaN, say)."""
 
+import json
+
 import orjson
 from django.db import models
 
@@ -19,11 +21,22 @@ def _long_digit_run(text: str) -> bool:
     return _LONG_RUN in text.encode().translate(_DIGITS_ONLY)
 
 
+def loads(text: str):
+    """Stored JSON text read exactly: orjson where that is exact, else json.loads (which
+    raises json.JSONDecodeError on what is not JSON)."""
+    if not _long_digit_run(text):
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(text)
+
+
 class JSONField(models.JSONField):
     def from_db_value(self, value, expression, connection):
-        if isinstance(value, str) and self.decoder is None and not _long_digit_run(value):
+        if isinstance(value, str) and self.decoder is None:
             try:
-                return orjson.loads(value)
-            except orjson.JSONDecodeError:
-                pass  # Django's own reading: json.loads, or the text as it is
+                return loads(value)
+            except json.JSONDecodeError:
+                return value  # as Django's own reading does: the text as it is
         return super().from_db_value(value, expression, connection)

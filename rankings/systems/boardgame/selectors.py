@@ -8,12 +8,11 @@ embedded default) they read the whole data and pick the same in Python."""
 
 from collections import defaultdict
 
-import orjson
 from django.db import connection
 from django.db.models import Count, OuterRef, Subquery
 from django.db.models.expressions import RawSQL
 
-from competitions.fields import JSONField
+from competitions.fields import JSONField, loads
 from rankings.models import StandingsRow, StandingsTable
 from rankings.selectors import with_rows
 
@@ -27,20 +26,30 @@ def _postgres() -> bool:
 
 
 def _json(value):
-    return orjson.loads(value) if isinstance(value, str | bytes) else value
+    """A JSON value from a raw query: text, read as the JSONField reads it."""
+    return loads(value) if isinstance(value, str) else value
 
 
 class StoredTournament:
     """A stored tournament: `table` (its standings table with `row_details`), `data` (without
     the tables on PostgreSQL) and what a page reads of its tables."""
 
-    def __init__(self, table: StandingsTable, *, light: bool):
+    def __init__(
+        self,
+        table: StandingsTable,
+        *,
+        light: bool,
+        first_line: int = 0,
+        line_count: int | None = None,
+    ):
         self.table = table
         self.light = light
         self.data = table.data
         self.row_details = table.row_details
         self.key = table.key
-        self.first_line, self.line_count = 0, len(self.row_details)
+        # row_details are the lines from first_line on, of line_count (default: all of them)
+        self.first_line = first_line
+        self.line_count = len(self.row_details) if line_count is None else line_count
 
     def lines(self, start: int, stop: int) -> list[dict]:
         """The details of the lines at positions start to stop (exclusive)."""
@@ -175,6 +184,4 @@ def stored_tournament(season, key: str, lines=None) -> StoredTournament | None:
     window = lines(count) if lines is not None else slice(None)
     start, stop, _step = window.indices(count)
     with_rows([table], start=start, limit=stop if stop < count else None)
-    found = StoredTournament(table, light=light)
-    found.first_line, found.line_count = start, count
-    return found
+    return StoredTournament(table, light=light, first_line=start, line_count=count)
