@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from .common import rank_by
 
@@ -95,6 +95,15 @@ class EntryOut:
     points: int | None  # what the player receives: None for a player of another country
 
 
+class Played(NamedTuple):
+    """What the season standings read of a participant's line (an `EntryOut` has the same
+    fields): a stored tournament's line, without the computation behind it."""
+
+    player: str
+    points: int | None  # None: a player of another country
+    nr: Fraction  # read only with the SM tie-break
+
+
 @dataclass(frozen=True)
 class TournamentOut:
     id: str
@@ -103,7 +112,7 @@ class TournamentOut:
     ranking_sum: Fraction
     max_points: Fraction
     series: tuple[int, ...]
-    entries: tuple[EntryOut, ...]
+    entries: tuple[EntryOut | Played, ...]
     sm: bool = False
     egp: bool = False
 

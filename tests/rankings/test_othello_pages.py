@@ -242,7 +242,8 @@ EXPECTED_QUERIES = {
         "the stored tables",
         "their rows",
         "the tournaments",
-        "their placements with the players' keys",
+        "the tournaments' stored lines with the players' keys (S and the places, read for new "
+        "coefficients; the season's placements only when the stored tables are behind)",
         PLAYERS,
         ENTRIES,
         SEASONS,

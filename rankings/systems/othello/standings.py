@@ -7,6 +7,7 @@ participants in place order) and one for the season standings.
 
 from collections import defaultdict
 from collections.abc import Iterator
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -341,11 +342,14 @@ def flat_tables(document: dict) -> dict[str, tuple[tuple[str, ...], list[dict]]]
 # --- an incremental update: what one change reaches ----------------------------------------------
 
 
-def _stored_out(key: str, sm: bool, egp: bool, lines: list[tuple]) -> engine.TournamentOut:
+def _stored_out(
+    key: str, sm: bool, egp: bool, lines: list[tuple], nr: dict[str, Fraction] | None = None
+) -> engine.TournamentOut:
     """What the season standings read of a stored tournament table: its players and points
-    (None: a player of another country). Nothing else of it is read."""
+    (None: a player of another country), and (`nr`, for the SM tie-break) each player's last
+    NR of the season. Nothing else of it is read."""
     zero = Fraction(0)
-    rating = engine.Rating()
+    nr = nr or {}
     return engine.TournamentOut(
         id=key,
         participants=len(lines),
@@ -354,19 +358,7 @@ def _stored_out(key: str, sm: bool, egp: bool, lines: list[tuple]) -> engine.Tou
         max_points=zero,
         series=(),
         entries=tuple(
-            engine.EntryOut(
-                player=player,
-                place=place,
-                country="",
-                rating=rating,
-                rule="",
-                ffo_used=None,
-                nr=zero,
-                contribution=zero,
-                series_points=0,
-                points=points,
-            )
-            for player, place, points in lines
+            engine.Played(player, points, nr.get(player, zero)) for player, _place, points in lines
         ),
         sm=sm,
         egp=egp,
@@ -437,3 +429,86 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
             got = lines[stored[t.key][0]]
         outs.append(_stored_out(t.key, sm, egp, got))
     return Update(tables=[*tables, standings_table(outs, settings)])
+
+
+# --- the what-if page: other max-points coefficients over the stored season ----------------------
+
+
+def whatif_outs(
+    season: Season, settings: engine.Settings, stored: list | None = None
+) -> list[tuple[str, Any]] | None:
+    """[(tournament name, engine output)] of the season with the max-points coefficients of
+    `settings` (a and b of M = a · S + b), from the stored tables: the ranking sum S, who placed
+    where and who is of the country do not depend on a and b, so only each series and the
+    season standings are computed afresh (a full compute also rates every participant).
+
+    None when the stored tables may not be those of the current data and settings (results
+    entered since, other rating coefficients, country, best-n or tie-break options, tournaments
+    added or moved): the caller computes the season in full then. `stored`: the season's
+    tournament and standings tables, when the caller has read them already."""
+    from rankings.models import StandingsRow, StandingsTable
+
+    if season.stale or season.standings_version == 0:
+        return None
+    if stored is None:
+        stored = list(
+            StandingsTable.objects.filter(season=season, kind__in=[KIND_TOURNAMENT, KIND_STANDINGS])
+        )
+    stored = sorted(stored, key=lambda tb: tb.position)
+    standings = [tb for tb in stored if tb.kind == KIND_STANDINGS]
+    stored = [tb for tb in stored if tb.kind == KIND_TOURNAMENT]
+    tournaments = list(season.tournaments.all())
+    if [tb.key for tb in stored] != [t.key for t in tournaments] or len(standings) != 1:
+        return None
+    if (standings[0].data.get("best_n"), standings[0].data.get("sm_tiebreak")) != (
+        settings.best_n,
+        settings.sm_tiebreak,
+    ):
+        return None
+    rating_texts = {
+        name: text
+        for name, text in coefficient_texts(settings).items()
+        if name not in ("max_factor", "max_base")
+    }
+    for tb in stored:
+        kept = tb.data.get("coefficients", {})
+        if tb.data.get("country") != settings.country or any(
+            kept.get(name) != text for name, text in rating_texts.items()
+        ):
+            return None
+    lines: dict[int, list[tuple]] = defaultdict(list)
+    for table_id, player, place, points in (
+        StandingsRow.objects.filter(table_id__in=[tb.pk for tb in stored])
+        .order_by("table_id", "position")
+        .values_list("table_id", "player__key", "rank", "points")
+    ):
+        lines[table_id].append((player, place, points is not None))
+    last_nr: dict[str, Fraction] = {}
+    if settings.sm_tiebreak:
+        last_nr = {
+            player: Fraction(text)
+            for player, text in StandingsRow.objects.filter(table=standings[0]).values_list(
+                "player__key", "detail__rating_text"
+            )
+            if text is not None
+        }
+    c = settings.coefficients
+    found = []
+    for tb, t in zip(stored, tournaments, strict=True):
+        sm, egp = tournament_flags(t.options)
+        got = lines[tb.pk]
+        s = Fraction(tb.data["ranking_sum_text"])
+        m = engine.max_points(s, c)
+        series = engine.points_series(m, len(got))
+        out = _stored_out(
+            t.key,
+            sm,
+            egp,
+            [
+                (player, place, g if home else None)
+                for (player, place, home), g in zip(got, series, strict=True)
+            ],
+            nr=last_nr,
+        )
+        found.append((t.name, replace(out, ranking_sum=s, max_points=m, series=tuple(series))))
+    return found

@@ -42,6 +42,7 @@ from .standings import (
     line_numbers,
     load_season,
     season_input,
+    whatif_outs,
 )
 
 
@@ -325,7 +326,9 @@ class WhatIfForm(forms.Form):
 WHATIF_CACHE_SECONDS = 600
 
 
-def _whatif_season(season: Season, settings, a: Fraction, b: Fraction) -> tuple[list, list]:
+def _whatif_season(
+    season: Season, settings, a: Fraction, b: Fraction, stored: list
+) -> tuple[list, list]:
     """[(tournament name, engine output)] and the season standings of max = a · S + b."""
     digest = hashlib.sha256(json.dumps(season.settings, sort_keys=True).encode()).hexdigest()
     computed_at = season.standings_computed_at.isoformat() if season.standings_computed_at else ""
@@ -333,14 +336,25 @@ def _whatif_season(season: Season, settings, a: Fraction, b: Fraction) -> tuple[
     found = cache.get(key)
     if found is None:
         gp = engine_settings(settings, max_factor=a, max_base=b)
-        tournaments, placements = load_season(season)
-        out = engine.compute_season(season_input(tournaments, placements, gp))
+        outs = whatif_outs(season, gp, stored)
+        if outs is None:  # the stored tables may be behind: the season in full
+            tournaments, placements = load_season(season)
+            memo: dict = {}
+            outs = [
+                (t.name, engine.compute_tournament(t_in, gp, memo))
+                for t, t_in in zip(
+                    tournaments,
+                    season_input(tournaments, placements, gp).tournaments,
+                    strict=True,
+                )
+            ]
+        standings = engine.season_standings([t_out for _name, t_out in outs], gp)
         # Kept as plain values: the engine's output holds a Fraction per placement, and
         # unpickling thousands of them costs about what computing them does.
         found = (
             [
                 {
-                    "name": t.name,
+                    "name": name,
                     "id": t_out.id,
                     "sm": t_out.sm,
                     "egp": t_out.egp,
@@ -349,9 +363,9 @@ def _whatif_season(season: Season, settings, a: Fraction, b: Fraction) -> tuple[
                     "x": engine.series_factor(t_out.max_points, t_out.participants),
                     "series": explain.series_text(list(t_out.series)),
                 }
-                for t, t_out in zip(tournaments, out.tournaments, strict=True)
+                for name, t_out in outs
             ],
-            [(row.player, row.rank, row.points) for row in out.standings],
+            [(row.player, row.rank, row.points) for row in standings],
         )
         cache.set(key, found, WHATIF_CACHE_SECONDS)
     return found
@@ -383,7 +397,7 @@ def whatif(request, season: Season):
         return render(request, "rankings/othello/whatif.html", context, status=400)
     a = Fraction(form.cleaned_data["a"]) if form.is_bound else settings.max_factor
     b = Fraction(form.cleaned_data["b"]) if form.is_bound else settings.max_base
-    computed, standings = _whatif_season(season, settings, a, b)
+    computed, standings = _whatif_season(season, settings, a, b, stored)
     tournament_rows = []
     for computed_row in computed:
         before = stored_tournaments.get(computed_row["id"])
