@@ -19,9 +19,10 @@ def rounded(value, places: int = 2) -> Decimal | None:
     return Decimal(str(value)).quantize(quantum, rounding=ROUND_HALF_UP)
 
 
-def display_points(value, places: int = 2) -> str:
+def display_points(value, places: int = 2, separator: str | None = None) -> str:
     """Rounded for display only (2 decimals for board-game points), half up, written the way
-    the reader's language writes numbers (1570,40 in Dutch, Swedish and Norwegian)."""
+    the reader's language writes numbers (1570,40 in Dutch, Swedish and Norwegian).
+    `separator`: the language's decimal separator, when the caller has looked it up."""
     number = rounded(value, places)
     if number is None:
         return "–"
@@ -30,8 +31,22 @@ def display_points(value, places: int = 2) -> str:
     # What number_format writes without grouping, without its per-call work (a long page
     # shows thousands of numbers): the rounded digits with the language's decimal separator.
     text = f"{abs(number) if number.is_zero() else number:f}"  # no "-0"
-    separator = get_format("DECIMAL_SEPARATOR")
+    if separator is None:
+        separator = get_format("DECIMAL_SEPARATOR")
     return text if separator == "." else text.replace(".", separator)
+
+
+def points_writer():
+    """display_points with the reader's decimal separator looked up once: an explanation
+    writes several numbers, and each lookup asks for the active language again."""
+    if settings.USE_THOUSAND_SEPARATOR:
+        return display_points
+    separator = get_format("DECIMAL_SEPARATOR")
+
+    def write(value, places: int = 2) -> str:
+        return display_points(value, places, separator)
+
+    return write
 
 
 def explained(shown, why) -> str:

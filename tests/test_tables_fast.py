@@ -99,7 +99,7 @@ def test_points_are_written_as_number_format_writes_them():
     from django.utils import translation
     from django.utils.formats import number_format
 
-    from rankings.tables import display_points, rounded
+    from rankings.tables import display_points, points_writer, rounded
 
     values = [0, 1, -1, 0.005, -0.005, 2.675, 1234567.891, 1e-7, 123, Decimal("9.995"), "3.25"]
     for language in ("en", "nl", "sv", "nb"):
@@ -108,4 +108,6 @@ def test_points_are_written_as_number_format_writes_them():
                 for places in (0, 1, 2, 3):
                     expected = number_format(rounded(value, places), decimal_pos=places)
                     assert display_points(value, places) == expected, (language, value, places)
+                    # the writer an explanation takes once writes the same
+                    assert points_writer()(value, places) == expected, (language, value, places)
     assert display_points(None) == "–"

@@ -120,12 +120,12 @@ EXPECTED_QUERIES = {
     "season": [SEASON, TABLES, ROWS, PLAYERS, ENTRIES, SEASONS],
     "tournament": [
         SEASON,
-        "the tournament's data without its tables, and each round's number of tables",
+        "the tournament's data without its tables (where each round's tables are)",
         ROWS,
-        "the tables shown (PostgreSQL: read out of the stored data)",
+        "the tables shown and those of the lines shown (their daily totals' explanations), "
+        "by position (PostgreSQL: read out of the stored data)",
         PLAYERS,
         ENTRIES,
-        "the tables of the lines shown (their daily totals' explanations)",
         "the club names (interclub)",
         SEASONS,
     ],

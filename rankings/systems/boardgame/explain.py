@@ -8,7 +8,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeData, SafeString
 from django.utils.translation import gettext as _
 
-from rankings.tables import display_points as pts
+from rankings.tables import points_writer
 
 
 def _e(value) -> str:
@@ -29,6 +29,7 @@ def _table(header: tuple, rows, footer: SafeString | str = "") -> SafeString:
 
 def seat_score(result: dict, players: int) -> SafeString:
     """A round score: placement points + win bonus + tie-break fraction (rules.md §1.1)."""
+    pts = points_writer()
     return _table(
         (_("Part"), _("Points")),
         [
@@ -46,10 +47,12 @@ def seat_score(result: dict, players: int) -> SafeString:
 
 def daily_total(player_tables: list, daily) -> SafeString:
     """A daily total: the sum of the player's round scores (rules.md §1.2)."""
+    pts = points_writer()
+    table = _("table %(n)s, %(game)s")
     rows = [
         (
             r,
-            _("table %(n)s, %(game)s") % {"n": n, "game": game},
+            table % {"n": n, "game": game},
             f"{pts(res['placement'])} + {pts(res['bonus'], 0)} + {pts(res['fraction'], 3)}",
             pts(res["score"]),
         )
@@ -64,6 +67,7 @@ def daily_total(player_tables: list, daily) -> SafeString:
 
 def tournament_bonus(participants: int, cap, rank: int, bonus) -> SafeString:
     """max(0, min(X, C) − P + 1), or X − P + 1 without a cap (rules.md §1.2)."""
+    pts = points_writer()
     if cap is None:
         formula = _("X − P + 1 = %(x)s − %(p)s + 1") % {"x": participants, "p": rank}
     else:
@@ -81,6 +85,7 @@ def tournament_bonus(participants: int, cap, rank: int, bonus) -> SafeString:
 
 
 def tournament_points(daily, bonus, points) -> SafeString:
+    pts = points_writer()
     return format_html(
         "<div>{}</div>",
         _("Daily total %(daily)s + bonus %(bonus)s = %(points)s")
@@ -90,6 +95,7 @@ def tournament_points(daily, bonus, points) -> SafeString:
 
 def yearly(detail: dict, names: dict[str, str], best_n: int) -> SafeString:
     """The best N regular tournaments plus the final (rules.md §1.3)."""
+    pts = points_writer()
     rows = [
         (names.get(key, key), pts(value))
         for key, value in zip(detail["counted"], detail.get("counted_points", []), strict=False)
@@ -104,6 +110,7 @@ def yearly(detail: dict, names: dict[str, str], best_n: int) -> SafeString:
 
 def ludo(detail: dict, seasons: list) -> SafeString:
     """LUDO(Y) = yearly(Y−2) / 3 + 2 × yearly(Y−1) / 3 + yearly(Y) (rules.md §1.4)."""
+    pts = points_writer()
     y2, y1, y = detail.get("terms", [0, 0, 0])
     labels = [s or "?" for s in seasons] if seasons else ["Y−2", "Y−1", "Y"]
     return _table(
@@ -115,6 +122,7 @@ def ludo(detail: dict, seasons: list) -> SafeString:
 
 def per_game(detail: dict, names: dict[str, str]) -> SafeString:
     """The round scores at a game's tables / (max(N, 3) + 1) (rules.md §1.5)."""
+    pts = points_writer()
     tables = detail.get("tables", [])
     rows = [
         (names.get(t, t), r, n, pts(score))
@@ -132,6 +140,7 @@ def per_game(detail: dict, names: dict[str, str]) -> SafeString:
 
 def cap(source: dict) -> SafeString:
     """Where the season's cap comes from (rules.md §1.2)."""
+    pts = points_writer()
     kind = source.get("source")
     if kind == "manual":
         text = _("Set by hand by the administrator.")

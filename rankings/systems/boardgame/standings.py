@@ -332,18 +332,40 @@ def _exact(out: engine.TournamentOut) -> dict:
     }
 
 
+def _round_spans(tables) -> dict[str, list[int]] | None:
+    """Where each round's tables are in the stored list: {round: [first index, count]}, so a
+    page reads a round's tables by position; None unless each round's tables are together."""
+    spans: dict[str, list[int]] = {}
+    last = None
+    for i, table in enumerate(tables):
+        key = str(table.round)
+        if key != last:
+            if key in spans:
+                return None
+            spans[key] = [i, 0]
+            last = key
+        spans[key][1] += 1
+    return spans
+
+
 def _tournament_computed(
     position: int, out: engine.TournamentOut, tournament, numbers: list[int], cap: dict
 ) -> ComputedTable:
+    # Each player's tables, by their positions in the stored list: a page explaining a daily
+    # total reads those tables, not the whole day (selectors.py).
+    seats: dict[str, list[int]] = defaultdict(list)
+    for i, table in enumerate(out.tables):
+        for s in table.results:
+            seats[s.player].append(i)
+    data = {**_tournament_table(out, tournament, numbers), "cap_source": cap, "exact": _exact(out)}
+    spans = _round_spans(out.tables)
+    if spans is not None:
+        data["rounds"] = spans
     return ComputedTable(
         kind=KIND_TOURNAMENT,
         key=out.id,
         position=position,
-        data={
-            **_tournament_table(out, tournament, numbers),
-            "cap_source": cap,
-            "exact": _exact(out),
-        },
+        data=data,
         rows=[
             _row(
                 {
@@ -352,6 +374,7 @@ def _tournament_computed(
                     "daily": _num(r.daily),
                     "bonus": _num(r.bonus),
                     "points": _num(r.points),
+                    "at": seats.get(r.player, []),
                 }
             )
             for r in out.standings

@@ -252,6 +252,8 @@ def _tournament_page_data(request, season: Season, stored: StoredTournament) -> 
         most = counts[one_round]
     pages = Paginator(range(most), TABLES_PER_PAGE)
     page = pages.get_page(_page_number(request, "tables"))
+    if most:  # the tables shown and those of the lines shown, in one read
+        stored.prefetch(page.start_index() - 1, page.end_index(), one_round, stored.row_details)
     shown_tables = (
         stored.tables_shown(page.start_index() - 1, page.end_index(), one_round) if most else {}
     )
@@ -276,9 +278,9 @@ def _tournament_page_data(request, season: Season, stored: StoredTournament) -> 
 
     def daily_why(r):
         if not played:  # the tables of every line shown, in one read
-            played.update(stored.seats_of(shown_players | {r["player"]}))
+            played.update(stored.seats_of([*stored.row_details, r]))
         if r["player"] not in played:
-            played.update(stored.seats_of({r["player"]}))
+            played.update(stored.seats_of([r]))
         return explain.daily_total(played.get(r["player"], []), r["daily"])
 
     def lines(details: list[dict], with_people: People) -> list[LazyRow]:
