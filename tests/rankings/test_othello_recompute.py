@@ -85,3 +85,23 @@ def test_recomputing_twice_stores_the_same():
     first = stored(season)
     assert season_recompute(season_id=season.pk, force=True)
     assert stored(season) == first
+
+
+@pytest.mark.django_db
+def test_a_recompute_reads_each_tournament_s_placements_in_turn():
+    """The streamed placements are load_season's, tournament by tournament in the season's
+    order: undated tournaments last, a tournament without placements empty."""
+    from datetime import date
+
+    from rankings.systems.othello.standings import load_season, streamed_placements
+
+    data = gp_file()
+    data["tournaments"][0]["date"] = None
+    season = import_competition(data)
+    Tournament.objects.create(season=season, key="empty", name="No one yet", date=date(2025, 1, 2))
+    tournaments, by_tournament = load_season(season)
+    assert tournaments[-1].date is None and "empty" in [t.key for t in tournaments]
+    with transaction.atomic():  # a server-side cursor, as in a recompute
+        streamed = list(streamed_placements(season, tournaments))
+    assert streamed == [by_tournament.get(t.pk, []) for t in tournaments]
+    assert sum(map(len, streamed)) == Placement.objects.filter(tournament__season=season).count()

@@ -6,10 +6,12 @@ participants in place order) and one for the season standings.
 """
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
+
+from django.db.models import F
 
 from competitions.models import Season
 from competitions.systems.othello.models import Placement
@@ -63,22 +65,25 @@ def _fraction(value) -> Fraction | None:
     return None if value is None else Fraction(value)
 
 
+PLACEMENT_FIELDS = (
+    "tournament_id",
+    "player__key",
+    "place",
+    "country",
+    "nordic",
+    "ffo",
+    "provisional",
+    "uncertainty",
+)
+
+
 def load_season(season: Season) -> tuple[list, dict[int, list[tuple]]]:
     """The season's tournaments and their placements (player key, place, country, nordic,
     ffo, provisional, uncertainty), in two queries whatever their size."""
     tournaments = list(season.tournaments.all())
     rows = (
         Placement.objects.filter(tournament__season=season)
-        .values_list(
-            "tournament_id",
-            "player__key",
-            "place",
-            "country",
-            "nordic",
-            "ffo",
-            "provisional",
-            "uncertainty",
-        )
+        .values_list(*PLACEMENT_FIELDS)
         .order_by("tournament_id", "place", "player__key")
     )
     by_tournament: dict[int, list[tuple]] = defaultdict(list)
@@ -87,11 +92,36 @@ def load_season(season: Season) -> tuple[list, dict[int, list[tuple]]]:
     return tournaments, by_tournament
 
 
-def season_input(
-    tournaments: list, placements: dict[int, list[tuple]], settings: engine.Settings
-) -> engine.SeasonIn:
-    """The engine's input. A rating entry that recurs (a player's, from one tournament to the
-    next) is one Rating object, so the engine computes its numbers once."""
+def streamed_placements(season: Season, tournaments: list) -> Iterator[list[tuple]]:
+    """Each tournament's placements in turn (as `load_season` gives them), from one query
+    read in chunks in the tournaments' order: a recompute holds one tournament's rows at a
+    time, not the season's."""
+    rows = (
+        Placement.objects.filter(tournament__season=season)
+        .values_list(*PLACEMENT_FIELDS)
+        .order_by(
+            F("tournament__date").asc(nulls_last=True),
+            "tournament__key",
+            "tournament_id",
+            "place",
+            "player__key",
+        )
+        .iterator(chunk_size=500)
+    )
+    pending = next(rows, None)
+    for t in tournaments:
+        found = []
+        while pending is not None and pending[0] == t.pk:
+            found.append(list(pending[1:]))
+            pending = next(rows, None)
+        yield found
+    if pending is not None:  # the tournaments and placements disagree on their order
+        raise RuntimeError(f"placements of tournament {pending[0]} out of order")
+
+
+def rating_maker():
+    """A function from a stored rating entry to its engine Rating: one object per distinct
+    entry (a player's recurs from one tournament to the next), so the engine rates it once."""
     ratings: dict[tuple, engine.Rating] = {}
 
     def rating(nordic, ffo, provisional, uncertainty) -> engine.Rating:
@@ -106,26 +136,33 @@ def season_input(
             )
         return found
 
-    tournaments_in = []
-    for t in tournaments:
-        sm, egp = tournament_flags(t.options)
-        tournaments_in.append(
-            engine.TournamentIn(
-                id=t.key,
-                sm=sm,
-                egp=egp,
-                participants=tuple(
-                    engine.Participant(
-                        player=key,
-                        place=place,
-                        country=country,
-                        rating=rating(*entry),
-                    )
-                    for key, place, country, *entry in placements[t.pk]
-                ),
-            )
-        )
-    return engine.SeasonIn(tournaments=tuple(tournaments_in), settings=settings)
+    return rating
+
+
+def season_input(
+    tournaments: list, placements: dict[int, list[tuple]], settings: engine.Settings
+) -> engine.SeasonIn:
+    """The engine's input. A rating entry that recurs (a player's, from one tournament to the
+    next) is one Rating object, so the engine computes its numbers once."""
+    rating = rating_maker()
+    return engine.SeasonIn(
+        tournaments=tuple(tournament_input(t, placements[t.pk], rating) for t in tournaments),
+        settings=settings,
+    )
+
+
+def tournament_input(t, placements: list[tuple], rating) -> engine.TournamentIn:
+    """One tournament's engine input; `rating` gives the Rating of a stored entry."""
+    sm, egp = tournament_flags(t.options)
+    return engine.TournamentIn(
+        id=t.key,
+        sm=sm,
+        egp=egp,
+        participants=tuple(
+            engine.Participant(player=key, place=place, country=country, rating=rating(*entry))
+            for key, place, country, *entry in placements
+        ),
+    )
 
 
 def coefficient_texts(settings: engine.Settings) -> dict[str, str]:
@@ -228,29 +265,31 @@ def standing_detail(row: engine.StandingRow) -> dict:
 
 def _tournament_tables(
     tournaments: list,
-    placements: dict[int, list[tuple]],
+    placements: Iterable[list[tuple]],
     settings: engine.Settings,
     season_order: list | None = None,
     outs: list | None = None,
 ) -> Iterator[ComputedTable]:
-    """The tables of these tournaments, one at a time (`outs` collects what the season
-    standings read of them); positions are those in `season_order` (default: `tournaments`)."""
-    season_in = season_input(tournaments, placements, settings)
+    """The tables of these tournaments, one at a time, from each one's placements (in the
+    tournaments' order); `outs` collects what the season standings read of them; positions
+    are those in `season_order` (default: `tournaments`)."""
     coefficients = coefficient_texts(settings)
     positions = {t.pk: i for i, t in enumerate(season_order or tournaments)}
+    rating = rating_maker()
     memo: dict = {}
     # The rating objects of the file, from the stored decimals as they are; once per entry.
     ratings: dict[tuple, dict] = {}
-    for t_in, tournament in zip(season_in.tournaments, tournaments, strict=True):
+    for tournament, rows in zip(tournaments, placements, strict=True):
+        t_in = tournament_input(tournament, rows, rating)
         t_out = engine.compute_tournament(t_in, settings, memo)
-        entries = {key: entry for key, _place, _country, *entry in placements.pop(tournament.pk)}
-        rows = []
+        entries = {key: entry for key, _place, _country, *entry in rows}
+        computed = []
         for e in t_out.entries:
             entry = entries[e.player]
-            rating = ratings.get(tuple(entry))
-            if rating is None:
-                rating = ratings[tuple(entry)] = entry_to_json(RatingEntry(*entry))
-            rows.append(ComputedRow(e.player, e.place, e.points, entry_detail(e, rating)))
+            json_entry = ratings.get(tuple(entry))
+            if json_entry is None:
+                json_entry = ratings[tuple(entry)] = entry_to_json(RatingEntry(*entry))
+            computed.append(ComputedRow(e.player, e.place, e.points, entry_detail(e, json_entry)))
         if outs is not None:
             outs.append(_slim(t_out))
         yield ComputedTable(
@@ -258,17 +297,19 @@ def _tournament_tables(
             key=t_out.id,
             position=positions[tournament.pk],
             data=tournament_data(t_out, tournament, settings, coefficients),
-            rows=rows,
+            rows=computed,
         )
 
 
 def compute(season: Season) -> Iterator[ComputedTable]:
-    """The season's tables, one at a time: each tournament's as soon as it is computed, then
-    the season standings."""
+    """The season's tables, one at a time: each tournament's as soon as it is computed (its
+    placements read as it comes), then the season standings."""
     settings = engine_settings(parse_settings(season.settings))
-    tournaments, placements = load_season(season)
+    tournaments = list(season.tournaments.all())
     outs: list[engine.TournamentOut] = []
-    yield from _tournament_tables(tournaments, placements, settings, outs=outs)
+    yield from _tournament_tables(
+        tournaments, streamed_placements(season, tournaments), settings, outs=outs
+    )
     yield standings_table(outs, settings)
 
 
@@ -281,7 +322,7 @@ def _slim(out: engine.TournamentOut) -> engine.TournamentOut:
         ranking_sum=out.ranking_sum,
         max_points=out.max_points,
         series=(),
-        entries=out.entries,
+        entries=tuple(engine.Played(e.player, e.points, e.nr) for e in out.entries),
         sm=out.sm,
         egp=out.egp,
     )
@@ -411,7 +452,11 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
     ):
         placements[tournament_id].append((key, *rest))
     recomputed = [t for t in tournaments if t.pk in changed]
-    tables = list(_tournament_tables(recomputed, placements, settings, tournaments))
+    tables = list(
+        _tournament_tables(
+            recomputed, [placements[t.pk] for t in recomputed], settings, tournaments
+        )
+    )
     fresh = {table.key: table for table in tables}
     # Every other tournament as stored: its players and points.
     lines: dict[int, list[tuple]] = defaultdict(list)
