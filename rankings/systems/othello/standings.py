@@ -438,16 +438,7 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
     placements: dict[int, list[tuple]] = defaultdict(list)
     for tournament_id, key, *rest in (
         Placement.objects.filter(tournament_id__in=changed)
-        .values_list(
-            "tournament_id",
-            "player__key",
-            "place",
-            "country",
-            "nordic",
-            "ffo",
-            "provisional",
-            "uncertainty",
-        )
+        .values_list(*PLACEMENT_FIELDS)
         .order_by("tournament_id", "place", "player__key")
     ):
         placements[tournament_id].append((key, *rest))
