@@ -9,6 +9,7 @@ tables, not n × K.
 """
 
 from collections import defaultdict
+from collections.abc import Iterator
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -228,16 +229,16 @@ def tables_of(
     *,
     lists: range | None = None,
     evenings: set[int] | None = None,
-) -> list[ComputedTable]:
-    """The stored tables of a computed season: the lists after the rounds `lists` (default
-    all), the current one with its rows, and the evenings numbered `evenings` (default all)."""
+) -> Iterator[ComputedTable]:
+    """The stored tables of a computed season, one at a time (the store writes them in
+    batches): the lists after the rounds `lists` (default all), the current one with its
+    rows, and the evenings numbered `evenings` (default all)."""
     factors = factors_data(season_in.settings.factors)
     counted = len(out.lists) - 1
     dates = {r["number"]: r["date"] for r in rounds}
     step = season_in.settings.step
     final = season_in.closed
     starts = {player: number(points) for player, points in out.start_points.items()}
-    tables: list[ComputedTable] = []
     for k in lists if lists is not None else range(counted + 1):
         listed = out.lists[k]
         data = {
@@ -259,7 +260,7 @@ def tables_of(
                 for row in listed.rows
             ],
         }
-        tables.append(
+        yield (
             ComputedTable(
                 kind=KIND_LIST,
                 key=str(k),
@@ -280,18 +281,15 @@ def tables_of(
         )
     for position, data in enumerate(rounds):
         if evenings is None or data["number"] in evenings:
-            tables.append(
-                ComputedTable(
-                    kind=KIND_ROUND,
-                    key=str(data["number"]),
-                    position=position,
-                    data={**stored_evening(data), "counted": data["number"] <= counted},
-                )
+            yield ComputedTable(
+                kind=KIND_ROUND,
+                key=str(data["number"]),
+                position=position,
+                data={**stored_evening(data), "counted": data["number"] <= counted},
             )
-    return tables
 
 
-def compute(season: Season) -> list[ComputedTable]:
+def compute(season: Season) -> Iterator[ComputedTable]:
     """One table per list (0 = the initial list); the current list's lines are also rows, one
     per player, so a player's pages find the season; one table per evening."""
     season_in, rounds = load_season(season)
@@ -431,12 +429,14 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
     start = min(min(changed), old_count, new_count)
     moved = set(range(min(old_count, new_count) + 1, max(old_count, new_count) + 1))
     return Update(
-        tables=tables_of(
-            season_in,
-            out,
-            rounds,
-            lists=range(start, new_count + 1),
-            evenings=(changed | moved) & {r["number"] for r in rounds},
+        tables=list(
+            tables_of(
+                season_in,
+                out,
+                rounds,
+                lists=range(start, new_count + 1),
+                evenings=(changed | moved) & {r["number"] for r in rounds},
+            )
         ),
         remove=[(KIND_LIST, str(k)) for k in lists if k > new_count],
     )
