@@ -2,7 +2,7 @@
 standings, with their state (`standings_state`)."""
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from django.db import connection
@@ -110,3 +110,20 @@ def player_rows(*, player) -> list[StandingsRow]:
     for row in found:
         row.table.data = row.table_data
     return found
+
+
+def in_turn(rows: Iterator[tuple], keys: Iterable) -> Iterator[list[tuple]]:
+    """The rows of each key in turn (a row's key is its first value), from rows sorted in the
+    keys' order: e.g. one query of a season's results read in chunks in its tournaments'
+    order, so a recompute holds one tournament's rows at a time. A key without rows gives an
+    empty list; a row out of turn (the query's order and the keys' disagree) is an error."""
+    rows = iter(rows)
+    pending = next(rows, None)
+    for key in keys:
+        found = []
+        while pending is not None and pending[0] == key:
+            found.append(pending)
+            pending = next(rows, None)
+        yield found
+    if pending is not None:
+        raise RuntimeError(f"rows of {pending[0]!r} out of turn")

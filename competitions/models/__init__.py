@@ -14,6 +14,7 @@ from .core import (
     Tournament,
     new_draw_seed,
     season_slug,
+    tournament_order,
     unique_season_slug,
 )
 from .games import Game, RoundEntry
@@ -33,5 +34,6 @@ __all__ = [
     "Tournament",
     "new_draw_seed",
     "season_slug",
+    "tournament_order",
     "unique_season_slug",
 ]

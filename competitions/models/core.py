@@ -257,6 +257,13 @@ class SeasonPlayer(models.Model):
         return f"{related(self, 'player')} @ {related(self, 'season')}"
 
 
+def tournament_order(path: str) -> list:
+    """The order a season lists its tournaments in (Tournament.Meta: the dated ones by date,
+    the undated last, then by key), for rows reached through `path` (e.g. "round__tournament"):
+    one query of a season's results in its tournaments' order."""
+    return [F(f"{path}__date").asc(nulls_last=True), f"{path}__key", f"{path}_id"]
+
+
 class Tournament(models.Model):
     """A tournament or event day of a season (board game, Othello, chess).
 

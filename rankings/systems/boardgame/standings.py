@@ -5,12 +5,13 @@ import json
 import math
 from collections import defaultdict
 from fractions import Fraction
+from sys import intern
 from typing import Any
 
 from django.db.models import Count
 from django.utils.text import slugify
 
-from competitions.models import Player, Season
+from competitions.models import Player, Season, tournament_order
 from competitions.systems.boardgame.models import HistoricTotal, Seat
 from competitions.systems.boardgame.settings import (
     CAP_AUTO,
@@ -20,6 +21,7 @@ from competitions.systems.boardgame.settings import (
 )
 from rankings.engines import boardgame as engine
 from rankings.models import StandingsRow, StandingsTable
+from rankings.selectors import in_turn
 from rankings.systems import ComputedRow, ComputedTable
 
 KIND_TOURNAMENT = "tournament"
@@ -88,6 +90,77 @@ def cap_source(season: Season) -> dict:
     return {"cap": None, "source": "none"}
 
 
+SEAT_FIELDS = (
+    "round__tournament_id",
+    "round__number",
+    "table_id",
+    "table__number",
+    "table__game",
+    "player__key",
+    "rank",
+)
+SEAT_ORDER = ("round__number", "table__number", "rank", "player__key")
+
+
+def engine_settings(season: Season) -> engine.Settings:
+    settings = parse_settings(season.settings)
+    return engine.Settings(
+        best_n=settings.best_n,
+        interclub_counted=settings.interclub_counted,
+        final_table_size=settings.final_table_size,
+        final_table_sizes=dict(settings.final_table_sizes),
+    )
+
+
+def season_clubs(season: Season) -> dict[str, str | None]:
+    """The club of the season entry; the player's current club where there is no entry."""
+    clubs = dict(Player.objects.filter(series_id=season.series_id).values_list("key", "club__key"))
+    clubs.update(season.entries.values_list("player__key", "club__key"))
+    return clubs
+
+
+def _tables_of_rows(rows) -> dict[int, dict[int, dict[str, Any]]]:
+    """Seat rows (SEAT_FIELDS, a table's seats one after the other) as tables, by tournament
+    and table id, in the order met."""
+    tables: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
+    make_seat = engine.Seat
+    last_table = None
+    table_seats: list = []
+    for tournament_id, round_number, table_id, table_number, game, player, rank in rows:
+        if table_id != last_table:
+            table_seats = []
+            tables[tournament_id][table_id] = {
+                "round": round_number,
+                "number": table_number,
+                "game": game,
+                "seats": table_seats,
+            }
+            last_table = table_id
+        # A player's key once in memory however many tables they sat at: the season's
+        # aggregates keep every tournament's players.
+        table_seats.append(make_seat(intern(player), rank))
+    return tables
+
+
+def tournament_input(t, tables: dict[int, dict[str, Any]]) -> tuple[engine.TournamentIn, list[int]]:
+    """The engine's input for a tournament from its tables (as `_tables_of_rows` gives them),
+    and the tables' numbers in the same order."""
+    # A table needs 2 players (rules.md §1); one left half-entered does not count yet.
+    ordered = [table for table in tables.values() if len(table["seats"]) >= 2]
+    return (
+        engine.TournamentIn(
+            id=t.key,
+            final=t.final,
+            draw_seed=t.draw_seed,
+            tables=tuple(
+                engine.TableIn(round=tb["round"], game=tb["game"], seats=tuple(tb["seats"]))
+                for tb in ordered
+            ),
+        ),
+        [table["number"] for table in ordered],
+    )
+
+
 def load_season(
     season: Season,
     *,
@@ -98,57 +171,19 @@ def load_season(
     """The engine's input for a season, in a fixed number of queries, plus display extras
     (`only`: the tournaments of these pks only; `extras["tournaments"]` lists them all;
     `cap`: the season's cap_source when the caller has it already)."""
-    settings = parse_settings(season.settings)
     every = list(season.tournaments.all())
     tournaments = every if only is None else [t for t in every if t.pk in only]
     seats = Seat.objects.filter(round__season=season)
     if only is not None:
         seats = seats.filter(round__tournament_id__in=only)
-    seats = seats.values_list(
-        "round__tournament_id",
-        "round__number",
-        "table_id",
-        "table__number",
-        "table__game",
-        "player__key",
-        "rank",
-    ).order_by("round__tournament_id", "round__number", "table__number", "rank", "player__key")
-    tables: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
-    make_seat = engine.Seat
-    last_table = None
-    table_seats: list = []
-    # A table's seats come one after the other (the order above).
-    for tournament_id, round_number, table_id, table_number, game, player, rank in seats:
-        if table_id != last_table:
-            table_seats = []
-            tables[tournament_id][table_id] = {
-                "round": round_number,
-                "number": table_number,
-                "game": game,
-                "seats": table_seats,
-            }
-            last_table = table_id
-        table_seats.append(make_seat(player, rank))
+    tables = _tables_of_rows(
+        seats.values_list(*SEAT_FIELDS).order_by("round__tournament_id", *SEAT_ORDER)
+    )
     tournaments_in = []
     table_numbers: dict[str, list[int]] = {}
     for t in tournaments:
-        # A table needs 2 players (rules.md §1); one left half-entered does not count yet.
-        ordered = [table for table in tables[t.pk].values() if len(table["seats"]) >= 2]
-        table_numbers[t.key] = [table["number"] for table in ordered]
-        tournaments_in.append(
-            engine.TournamentIn(
-                id=t.key,
-                final=t.final,
-                draw_seed=t.draw_seed,
-                tables=tuple(
-                    engine.TableIn(round=tb["round"], game=tb["game"], seats=tuple(tb["seats"]))
-                    for tb in ordered
-                ),
-            )
-        )
-    # The club of the season entry; the player's current club where there is no entry.
-    clubs = dict(Player.objects.filter(series_id=season.series_id).values_list("key", "club__key"))
-    clubs.update(season.entries.values_list("player__key", "club__key"))
+        t_in, table_numbers[t.key] = tournament_input(t, tables[t.pk])
+        tournaments_in.append(t_in)
     prev: dict[str, Fraction] = {}
     prev2: dict[str, Fraction] = {}
     if with_history:
@@ -156,19 +191,28 @@ def load_season(
         prev2 = _yearly_of(season, 2)
     season_in = engine.SeasonIn(
         tournaments=tuple(tournaments_in),
-        clubs=clubs,
+        clubs=season_clubs(season),
         cap=(cap if cap is not None else cap_source(season))["cap"],
-        settings=engine.Settings(
-            best_n=settings.best_n,
-            interclub_counted=settings.interclub_counted,
-            final_table_size=settings.final_table_size,
-            final_table_sizes=dict(settings.final_table_sizes),
-        ),
+        settings=engine_settings(season),
         yearly_prev=prev,
         yearly_prev2=prev2,
     )
     extras = {"tournaments": every, "table_numbers": table_numbers}
     return season_in, extras
+
+
+def streamed_tournaments(season: Season, tournaments: list):
+    """(tournament, engine input, table numbers) of each tournament in turn, from one query
+    of the season's seats read in chunks in the tournaments' order: a recompute holds one
+    tournament's seats at a time, not the season's."""
+    rows = (
+        Seat.objects.filter(round__season=season)
+        .values_list(*SEAT_FIELDS)
+        .order_by(*tournament_order("round__tournament"), *SEAT_ORDER)
+        .iterator(chunk_size=2000)
+    )
+    for t, found in zip(tournaments, in_turn(rows, [t.pk for t in tournaments]), strict=True):
+        yield (t, *tournament_input(t, _tables_of_rows(found)[t.pk]))
 
 
 def stored_yearly(season: Season, *, stale_ok: bool = False) -> dict[str, Fraction] | None:
@@ -283,30 +327,6 @@ def game_slugs(titles: list[str]) -> dict[str, str]:
     return slugs
 
 
-def _explanations(season_in: engine.SeasonIn, out, table_numbers: dict) -> dict:
-    """What the pages show when a number is opened, beyond what the exports hold: the points
-    of each counted tournament, the three LUDO terms, each player's tables of a game."""
-    points = defaultdict(dict)
-    for t in out.tournaments:
-        for r in t.standings:
-            points[r.player][t.id] = _num(r.points)
-    game_tables: dict[tuple[str, str], list] = defaultdict(list)
-    for t in out.tournaments:
-        if t.final:
-            continue  # rules.md §1.5: the final's tables do not count for the per-game ranking
-        for table, number in zip(t.tables, table_numbers[t.id], strict=True):
-            for s in table.results:
-                game_tables[(table.game, s.player)].append(
-                    [t.id, table.round, number, _num(s.score)]
-                )
-    yearly = {r.player: r.points for r in out.yearly}
-    return {
-        "points": points,
-        "game_tables": game_tables,
-        "ludo": _ludo_terms(yearly, season_in.yearly_prev, season_in.yearly_prev2),
-    }
-
-
 def _exact(out: engine.TournamentOut) -> dict:
     """What the season's aggregates read of a tournament, exact, as integers at one scale: its
     players' tournament points and, for a regular tournament, their sums of round scores and
@@ -380,15 +400,6 @@ def _tournament_computed(
             for r in out.standings
         ],
     )
-
-
-def _tournament_tables(out: engine.SeasonOut, extras: dict, cap: dict):
-    for position, (t_out, tournament) in enumerate(
-        zip(out.tournaments, extras["tournaments"], strict=True)
-    ):
-        yield _tournament_computed(
-            position, t_out, tournament, extras["table_numbers"][t_out.id], cap
-        )
 
 
 def _yearly_table(out: engine.SeasonOut, why: dict) -> ComputedTable:
@@ -469,14 +480,88 @@ def _game_tables(out: engine.SeasonOut, why: dict):
 
 def compute(season: Season):
     """Every standings table of the season, one at a time (a generator: the store writes them
-    in batches, so the whole season's JSON is never held at once)."""
-    season_in, extras = load_season(season)
-    out = engine.compute_season(season_in)
-    why = _explanations(season_in, out, extras["table_numbers"])
-    yield from _tournament_tables(out, extras, cap_source(season))
-    yield _yearly_table(out, why)
-    yield _ludo_table(season, out.ludo, why["ludo"])
-    yield from _game_tables(out, why)
+    in batches). Each tournament is loaded, computed and given as it comes; what the season's
+    aggregates read of it (its exact points and per-game sums, its players' tables per game)
+    is all that is kept, and the yearly, LUDO and per-game tables are made from that at the
+    end, as an update makes them (`_aggregate_tables`)."""
+    cap = cap_source(season)
+    settings = engine_settings(season)
+    clubs = season_clubs(season)
+    prev, prev2 = _yearly_of(season, 1), _yearly_of(season, 2)
+    every = list(season.tournaments.all())
+    exact: dict[str, dict] = {}
+    game_tables: dict[tuple[str, str], list] = defaultdict(list)
+    for position, (t, t_in, numbers) in enumerate(streamed_tournaments(season, every)):
+        t_out = engine.compute_tournament(t_in, clubs, cap["cap"], settings)
+        exact[t.key] = _exact(t_out)
+        _add_game_tables(game_tables, t_out, numbers)
+        yield _tournament_computed(position, t_out, t, numbers, cap)
+    yield from _aggregate_tables(season, settings, every, exact, game_tables, prev, prev2)
+
+
+def _add_game_tables(game_tables: dict, t_out: engine.TournamentOut, numbers: list[int]) -> None:
+    """Each player's tables of each game in a computed tournament (what a per-game line
+    explains), added in the season's order."""
+    if t_out.final:
+        return  # rules.md §1.5: the final's tables do not count for the per-game ranking
+    for table, number in zip(t_out.tables, numbers, strict=True):
+        for seat in table.results:
+            game_tables[(table.game, seat.player)].append(
+                (t_out.id, table.round, number, _num(seat.score))  # stored as a JSON array
+            )
+
+
+def _aggregate_tables(
+    season: Season,
+    settings: engine.Settings,
+    every: list,
+    exact: dict[str, dict],
+    game_tables: dict,
+    prev: dict[str, Fraction],
+    prev2: dict[str, Fraction],
+) -> list[ComputedTable]:
+    """The yearly, LUDO and per-game tables from each tournament's exact points and per-game
+    sums (`_exact`, every tournament of `every`) and the players' tables per game."""
+    # The yearly ranking from each tournament's exact points, as the integers stored.
+    yearly = engine.yearly_ranking_scaled(
+        [(t.key, t.final, exact[t.key]["points"], exact[t.key]["scale"]) for t in every],
+        settings.best_n,
+    )
+    # Per game: the sums at one common scale.
+    regular = [t for t in every if not t.final]
+    scale = math.lcm(1, *(exact[t.key]["scale"] for t in regular))
+    sums: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for t in regular:
+        factor = scale // exact[t.key]["scale"]
+        for game, players in exact[t.key]["games"].items():
+            game_sums, game_counts = sums[game], counts[game]
+            for player, (total, played) in players.items():
+                game_sums[player] += total * factor
+                game_counts[player] += played
+    titles = {title for t in every for title in exact[t.key]["titles"]}
+    games = engine.rank_games(titles, sums, counts, scale, settings)
+    totals = {r.player: r.points for r in yearly}
+    ludo = engine.ludo_ranking(totals, prev, prev2)
+    out = engine.SeasonOut(
+        tournaments=(), yearly=tuple(yearly), ludo=tuple(ludo), games=tuple(games)
+    )
+    points: dict[str, dict] = defaultdict(dict)
+    for t in every:
+        # n / scale: the correctly rounded quotient, as float(Fraction(n, scale)) is.
+        t_scale = exact[t.key]["scale"]
+        for player, n in exact[t.key]["points"].items():
+            points[player][t.key] = n / t_scale
+    why = {
+        "points": points,
+        "game_tables": game_tables,
+        "ludo": _ludo_terms(totals, prev, prev2),
+    }
+    return [
+        _yearly_table(out, why),
+        _ludo_table(season, out.ludo, why["ludo"]),
+        *_game_tables(out, why),
+    ]
 
 
 # --- incremental updates (Standings.update) ----------------------------------------------------
@@ -551,48 +636,19 @@ def _update_tournaments(season: Season, changed: set[int], cap: dict):
             exact[t.key] = stored[t.key]
         else:
             return None  # stored before the exact parts were kept: compute in full
-    # The yearly ranking from each tournament's exact points, as the integers stored.
-    yearly = engine.yearly_ranking_scaled(
-        [(t.key, t.final, exact[t.key]["points"], exact[t.key]["scale"]) for t in every],
-        settings.best_n,
+    aggregates = _aggregate_tables(
+        season,
+        settings,
+        every,
+        exact,
+        _stored_game_tables(season, every, computed, extras["table_numbers"]),
+        season_in.yearly_prev,
+        season_in.yearly_prev2,
     )
-    # Per game: the sums at one common scale.
-    regular = [t for t in every if not t.final]
-    scale = math.lcm(1, *(exact[t.key]["scale"] for t in regular))
-    sums: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for t in regular:
-        factor = scale // exact[t.key]["scale"]
-        for game, players in exact[t.key]["games"].items():
-            game_sums, game_counts = sums[game], counts[game]
-            for player, (total, played) in players.items():
-                game_sums[player] += total * factor
-                game_counts[player] += played
-    titles = {title for t in every for title in exact[t.key]["titles"]}
-    games = engine.rank_games(titles, sums, counts, scale, settings)
-    totals = {r.player: r.points for r in yearly}
-    ludo = engine.ludo_ranking(totals, season_in.yearly_prev, season_in.yearly_prev2)
-    out = engine.SeasonOut(
-        tournaments=tuple(computed.values()),
-        yearly=tuple(yearly),
-        ludo=tuple(ludo),
-        games=tuple(games),
-    )
-    points: dict[str, dict] = defaultdict(dict)
-    for t in every:
-        # n / scale: the correctly rounded quotient, as float(Fraction(n, scale)) is.
-        scale = exact[t.key]["scale"]
-        for player, n in exact[t.key]["points"].items():
-            points[player][t.key] = n / scale
-    why = {
-        "points": points,
-        "game_tables": _stored_game_tables(season, every, computed, extras["table_numbers"]),
-        "ludo": _ludo_terms(totals, season_in.yearly_prev, season_in.yearly_prev2),
-    }
-    game_tables = list(_game_tables(out, why))
     stored_games = set(
         StandingsTable.objects.filter(season=season, kind=KIND_GAME).values_list("key", flat=True)
     )
+    kept_games = {t.key for t in aggregates if t.kind == KIND_GAME}
     return Update(
         tables=[
             *(
@@ -602,11 +658,9 @@ def _update_tournaments(season: Season, changed: set[int], cap: dict):
                 for position, t in enumerate(every)
                 if t.key in computed
             ),
-            _yearly_table(out, why),
-            _ludo_table(season, out.ludo, why["ludo"]),
-            *game_tables,
+            *aggregates,
         ],
-        remove=[(KIND_GAME, key) for key in stored_games - {g.key for g in game_tables}],
+        remove=[(KIND_GAME, key) for key in stored_games - kept_games],
     )
 
 
@@ -627,13 +681,10 @@ def _stored_game_tables(season: Season, every, computed: dict, table_numbers: di
             if entry[0] not in computed:
                 by_tournament[(games[key], detail["player"])][entry[0]].append(entry)
     for t_id, t_out in computed.items():
-        if t_out.final:
-            continue
-        for table, number in zip(t_out.tables, table_numbers[t_id], strict=True):
-            for seat in table.results:
-                by_tournament[(table.game, seat.player)][t_id].append(
-                    [t_id, table.round, number, _num(seat.score)]
-                )
+        fresh: dict[tuple[str, str], list] = defaultdict(list)
+        _add_game_tables(fresh, t_out, table_numbers[t_id])
+        for key, entries in fresh.items():
+            by_tournament[key][t_id].extend(entries)
     order = [t.key for t in every]
     return defaultdict(
         list,

@@ -11,9 +11,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import F
-
-from competitions.models import Season
+from competitions.models import Season, tournament_order
 from competitions.systems.othello.models import Placement
 from competitions.systems.othello.ratings import RatingEntry, entry_to_json, stored_entry
 from competitions.systems.othello.scopes import SCOPE_PREFIX
@@ -24,6 +22,7 @@ from competitions.systems.othello.settings import (
     tournament_flags,
 )
 from rankings.engines import othello as engine
+from rankings.selectors import in_turn
 from rankings.systems import ComputedRow, ComputedTable, Update
 
 KIND_TOURNAMENT = "tournament"
@@ -99,24 +98,11 @@ def streamed_placements(season: Season, tournaments: list) -> Iterator[list[tupl
     rows = (
         Placement.objects.filter(tournament__season=season)
         .values_list(*PLACEMENT_FIELDS)
-        .order_by(
-            F("tournament__date").asc(nulls_last=True),
-            "tournament__key",
-            "tournament_id",
-            "place",
-            "player__key",
-        )
+        .order_by(*tournament_order("tournament"), "place", "player__key")
         .iterator(chunk_size=500)
     )
-    pending = next(rows, None)
-    for t in tournaments:
-        found = []
-        while pending is not None and pending[0] == t.pk:
-            found.append(list(pending[1:]))
-            pending = next(rows, None)
-        yield found
-    if pending is not None:  # the tournaments and placements disagree on their order
-        raise RuntimeError(f"placements of tournament {pending[0]} out of order")
+    for found in in_turn(rows, [t.pk for t in tournaments]):
+        yield [list(row[1:]) for row in found]
 
 
 def rating_maker():

@@ -95,17 +95,10 @@ def describe(season) -> str:
 
 
 def bare_load(season) -> list:
-    return list(
-        Seat.objects.filter(round__season=season).values_list(
-            "round__tournament_id",
-            "round__number",
-            "table_id",
-            "table__number",
-            "table__game",
-            "player__key",
-            "rank",
-        )
-    )
+    """The seats as the recompute reads them (its field list), in no order."""
+    from rankings.systems.boardgame.standings import SEAT_FIELDS
+
+    return list(Seat.objects.filter(round__season=season).values_list(*SEAT_FIELDS))
 
 
 def changes(seasons) -> list:

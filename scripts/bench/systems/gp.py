@@ -86,18 +86,10 @@ def describe(season) -> str:
 
 
 def bare_load(season) -> list:
-    return list(
-        Placement.objects.filter(tournament__season=season).values_list(
-            "tournament_id",
-            "player__key",
-            "place",
-            "country",
-            "nordic",
-            "ffo",
-            "provisional",
-            "uncertainty",
-        )
-    )
+    """The placements as the recompute reads them (its field list), in no order."""
+    from rankings.systems.othello.standings import PLACEMENT_FIELDS
+
+    return list(Placement.objects.filter(tournament__season=season).values_list(*PLACEMENT_FIELDS))
 
 
 def changes(seasons) -> list:

@@ -1,0 +1,70 @@
+"""The circuit's full compute reads and computes a season a tournament at a time and makes the
+season's aggregates from each tournament's exact numbers: what it stores must be what the
+engine's whole-season computation (rules.md §1) gives, over random seasons."""
+
+import itertools
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from competitions.interchange import import_competition
+from rankings.engines import boardgame as engine
+from rankings.models import StandingsRow
+from rankings.systems.boardgame.standings import _num, game_slugs, load_season
+from tests.rankings.test_boardgame_incremental import LABELS, season_file
+
+pytestmark = pytest.mark.django_db
+EXAMPLES = itertools.count()
+
+
+def stored_lines(season, kind: str, key: str, fields: tuple[str, ...]) -> list[tuple]:
+    details = StandingsRow.objects.filter(season=season, table__kind=kind, table__key=key).order_by(
+        "position"
+    )
+    return [tuple(d[f] for f in fields) for d in details.values_list("detail", flat=True)]
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), undated=st.booleans())
+def test_the_streamed_compute_stores_what_the_engine_computes_for_the_season(seed, undated):
+    series = f"compute-{next(EXAMPLES)}"
+    for k, label in enumerate(LABELS):
+        data = season_file(label, seed + k)
+        data["series"] = series
+        if undated:  # an undated tournament comes last in the season
+            data["tournaments"][0].pop("date")
+        season = import_competition(data)
+    season_in, extras = load_season(season)
+    out = engine.compute_season(season_in)
+    assert [t.key for t in extras["tournaments"]] == [t.id for t in out.tournaments]
+    for t in out.tournaments:
+        assert stored_lines(
+            season, "tournament", t.id, ("player", "rank", "daily", "bonus", "points")
+        ) == [(r.player, r.rank, _num(r.daily), _num(r.bonus), _num(r.points)) for r in t.standings]
+    assert stored_lines(season, "yearly", "", ("player", "rank", "points", "counted")) == [
+        (r.player, r.rank, _num(r.points), list(r.counted)) for r in out.yearly
+    ]
+    assert stored_lines(season, "ludo", "", ("player", "rank", "points")) == [
+        (r.player, r.rank, _num(r.points)) for r in out.ludo
+    ]
+    slugs = game_slugs([g.game for g in out.games])
+    # Each player's tables of a game, in season order (the final's do not count).
+    tables: dict[tuple[str, str], list] = {}
+    for t in out.tournaments:
+        numbers = extras["table_numbers"][t.id]
+        for table, number in zip(t.tables, numbers, strict=True):
+            for seat in table.results:
+                if not t.final:
+                    entry = [t.id, table.round, number, _num(seat.score)]
+                    tables.setdefault((table.game, seat.player), []).append(entry)
+    for game in out.games:
+        assert stored_lines(
+            season,
+            "game",
+            slugs[game.game],
+            ("player", "rank", "points", "played", "finalist", "tables"),
+        ) == [
+            (r.player, r.rank, _num(r.points), r.played, r.finalist, tables[(game.game, r.player)])
+            for r in game.rows
+        ]
