@@ -50,6 +50,14 @@ def test_every_table_card_shows_its_scores_without_scrolling(live_server, browse
         assert card.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
         for score in card.locator("table.seat-table > tbody > tr > td:last-child").all():
             assert score.is_visible() and score.inner_text().strip()
+    # A score's opened computation stays on the screen: it neither widens the page past the
+    # window nor starts off its left edge.
+    page.locator(".seat-table details.explain > summary").first.click()
+    body = page.locator(".seat-table details.explain[open] > .explain-body").first
+    assert body.is_visible()
+    box = body.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     context.close()
 
 
