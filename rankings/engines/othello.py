@@ -340,12 +340,11 @@ def egp_counts(played: Sequence[TournamentOut], tournament: TournamentOut) -> bo
     return not tournament.egp or any(not t.egp for t in played)
 
 
-def season_standings(
-    tournaments: Sequence[TournamentOut], settings: Settings = Settings()
-) -> list[StandingRow]:
-    """rules.md §2: the sum of each player's best 5 tournament results (`best_n`); ties share
-    the rank. Among equal results the earlier tournament counts. With the federation's SM
-    option, ties are first broken by the SM points, then by rating (the player's last NR)."""
+def _season_totals(
+    tournaments: Sequence[TournamentOut], settings: Settings, details: bool
+) -> tuple[dict[str, tuple[int, tuple[str, ...], tuple[Result, ...], int]], dict[str, Fraction]]:
+    """Each player's season total, counted tournaments, results and SM points (the last two
+    only with `details`), and last NR."""
     results: dict[str, list[tuple[int, TournamentOut, int]]] = defaultdict(list)
     played: dict[str, list[TournamentOut]] = defaultdict(list)
     last_nr: dict[str, Fraction] = {}
@@ -365,21 +364,37 @@ def season_standings(
         if not countable:
             continue  # only EGP results, none of which counts
         best = sorted(countable, key=lambda e: (-e[2], e[0]))[: max(0, settings.best_n)]
-        chosen = sorted(best, key=lambda e: e[0])
         sm_points = sum(points for _i, t, points, _c in marked if t.sm)
+        if not details:
+            totals[player] = (sum(e[2] for e in best), (), (), sm_points)
+            continue
+        chosen = sorted(best, key=lambda e: e[0])
         totals[player] = (
             sum(e[2] for e in chosen),
             tuple(e[1].id for e in chosen),
             tuple(Result(t.id, points, counts) for _i, t, points, counts in marked),
             sm_points,
         )
+    return totals, last_nr
 
+
+def _ranked(totals: dict, last_nr: dict[str, Fraction], settings: Settings) -> list:
     def key(player: str):
         points, _counted, _results, sm_points = totals[player]
         if settings.sm_tiebreak:
             return (points, sm_points, last_nr[player])
         return points
 
+    return rank_by(totals, key=key, tie_order=lambda p: p)
+
+
+def season_standings(
+    tournaments: Sequence[TournamentOut], settings: Settings = Settings()
+) -> list[StandingRow]:
+    """rules.md §2: the sum of each player's best 5 tournament results (`best_n`); ties share
+    the rank. Among equal results the earlier tournament counts. With the federation's SM
+    option, ties are first broken by the SM points, then by rating (the player's last NR)."""
+    totals, last_nr = _season_totals(tournaments, settings, details=True)
     return [
         StandingRow(
             player=player,
@@ -390,8 +405,19 @@ def season_standings(
             sm_points=totals[player][3] if settings.sm_tiebreak else None,
             rating=last_nr[player] if settings.sm_tiebreak else None,
         )
-        for rank, player in rank_by(totals, key=key, tie_order=lambda p: p)
+        for rank, player in _ranked(totals, last_nr, settings)
     ]
+
+
+def season_ranking(
+    tournaments: Sequence[TournamentOut], settings: Settings = Settings()
+) -> list[tuple[str, int, int]]:
+    """The season standings' (player, rank, points) only, as `season_standings` gives them,
+    without each player's counted tournaments and results (the what-if page ranks a season
+    for coefficients nobody stored)."""
+    totals, last_nr = _season_totals(tournaments, settings, details=False)
+    ranked = _ranked(totals, last_nr, settings)
+    return [(player, rank, totals[player][0]) for rank, player in ranked]
 
 
 def compute_season(season: SeasonIn) -> SeasonOut:

@@ -73,6 +73,11 @@ def test_the_what_if_from_stored_tables_equals_a_full_compute(
     fast = gp_standings.whatif_outs(season, gp)
     assert fast is not None
     assert summary(fast, gp) == summary(full(season, gp), gp)
+    # the page's ranking without results: the standings' players, ranks and points
+    outs = [o for _name, o in fast]
+    assert engine.season_ranking(outs, gp) == [
+        (r.player, r.rank, r.points) for r in engine.season_standings(outs, gp)
+    ]
 
 
 def test_the_what_if_computes_in_full_when_the_stored_tables_may_be_behind(

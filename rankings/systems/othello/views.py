@@ -348,7 +348,7 @@ def _whatif_season(
                     strict=True,
                 )
             ]
-        standings = engine.season_standings([t_out for _name, t_out in outs], gp)
+        standings = engine.season_ranking([t_out for _name, t_out in outs], gp)
         # Kept as plain values: the engine's output holds a Fraction per placement, and
         # unpickling thousands of them costs about what computing them does.
         found = (
@@ -365,7 +365,7 @@ def _whatif_season(
                 }
                 for name, t_out in outs
             ],
-            [(row.player, row.rank, row.points) for row in standings],
+            standings,
         )
         cache.set(key, found, WHATIF_CACHE_SECONDS)
     return found
