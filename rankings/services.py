@@ -92,7 +92,7 @@ def _dumps(value) -> str:
         return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
-def _copy(model, columns: tuple[str, ...], rows: list[tuple]) -> None:
+def _copy(model, columns: tuple[str, ...], rows: Iterable[tuple]) -> None:
     """PostgreSQL's COPY of rows whose JSON column is encoded already (`_encoded`): no
     per-row SQL and no client-side quoting of the JSON as a literal."""
     table = model._meta.db_table
@@ -115,10 +115,8 @@ def _encoded(table: ComputedTable) -> ComputedTable:
     )
 
 
-def _copy_rows(rows: list[tuple]) -> None:
+def _copy_rows(rows: Iterable[tuple]) -> None:
     """Write standings rows: COPY on PostgreSQL, a bulk insert elsewhere."""
-    if not rows:
-        return
     if connection.vendor == "postgresql":
         _copy(StandingsRow, ROW_COLUMNS, rows)
         return
@@ -183,21 +181,23 @@ def _insert(season: Season, computed: Iterable[ComputedTable]) -> int:
                 )
             )
         table_ids = _write_tables(season, batch)
-        rows = [
-            (
-                table_id,
-                season.pk,
-                ids.get(row.player) if row.player is not None else None,
-                position,
-                row.rank,
-                row.points,
-                row.detail,
+        count = sum(len(t.rows) for t in batch)
+        if count:
+            # A generator: the rows go to COPY one at a time, never all as tuples at once.
+            _copy_rows(
+                (
+                    table_id,
+                    season.pk,
+                    ids.get(row.player) if row.player is not None else None,
+                    position,
+                    row.rank,
+                    row.points,
+                    row.detail,
+                )
+                for table_id, t in zip(table_ids, batch, strict=True)
+                for position, row in enumerate(t.rows)
             )
-            for table_id, t in zip(table_ids, batch, strict=True)
-            for position, row in enumerate(t.rows)
-        ]
-        _copy_rows(rows)
-        written += len(rows)
+        written += count
         batch.clear()
 
     encode = connection.vendor == "postgresql"
