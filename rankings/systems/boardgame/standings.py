@@ -369,15 +369,22 @@ def _round_spans(tables) -> dict[str, list[int]] | None:
 
 
 def _tournament_computed(
-    position: int, out: engine.TournamentOut, tournament, numbers: list[int], cap: dict
+    position: int,
+    out: engine.TournamentOut,
+    tournament,
+    numbers: list[int],
+    cap: dict,
+    exact: dict,
 ) -> ComputedTable:
+    """The stored table of a computed tournament; `exact` is its `_exact(out)`, which the
+    caller keeps for the season's aggregates too."""
     # Each player's tables, by their positions in the stored list: a page explaining a daily
     # total reads those tables, not the whole day (selectors.py).
     seats: dict[str, list[int]] = defaultdict(list)
     for i, table in enumerate(out.tables):
         for s in table.results:
             seats[s.player].append(i)
-    data = {**_tournament_table(out, tournament, numbers), "cap_source": cap, "exact": _exact(out)}
+    data = {**_tournament_table(out, tournament, numbers), "cap_source": cap, "exact": exact}
     spans = _round_spans(out.tables)
     if spans is not None:
         data["rounds"] = spans
@@ -495,7 +502,7 @@ def compute(season: Season):
         t_out = engine.compute_tournament(t_in, clubs, cap["cap"], settings)
         exact[t.key] = _exact(t_out)
         _add_game_tables(game_tables, t_out, numbers)
-        yield _tournament_computed(position, t_out, t, numbers, cap)
+        yield _tournament_computed(position, t_out, t, numbers, cap, exact[t.key])
     yield from _aggregate_tables(season, settings, every, exact, game_tables, prev, prev2)
 
 
@@ -653,7 +660,12 @@ def _update_tournaments(season: Season, changed: set[int], cap: dict):
         tables=[
             *(
                 _tournament_computed(
-                    position, computed[t.key], t, extras["table_numbers"][t.key], cap
+                    position,
+                    computed[t.key],
+                    t,
+                    extras["table_numbers"][t.key],
+                    cap,
+                    exact[t.key],
                 )
                 for position, t in enumerate(every)
                 if t.key in computed
