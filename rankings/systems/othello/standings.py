@@ -369,6 +369,21 @@ def flat_tables(document: dict) -> dict[str, tuple[tuple[str, ...], list[dict]]]
 # --- an incremental update: what one change reaches ----------------------------------------------
 
 
+def _stored_lines(table_ids: list[int]) -> dict[int, list[tuple]]:
+    """Stored tournament tables' lines in place order, by table: (player, place, points; None
+    for a player of another country)."""
+    from rankings.models import StandingsRow
+
+    lines: dict[int, list[tuple]] = defaultdict(list)
+    for table_id, player, place, points in (
+        StandingsRow.objects.filter(table_id__in=table_ids)
+        .order_by("table_id", "position")
+        .values_list("table_id", "player__key", "rank", "points")
+    ):
+        lines[table_id].append((player, place, None if points is None else int(points)))
+    return lines
+
+
 def _stored_out(
     key: str, sm: bool, egp: bool, lines: list[tuple], nr: dict[str, Fraction] | None = None
 ) -> engine.TournamentOut:
@@ -397,7 +412,7 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
     stored lines of every other tournament. None (a full compute) when a change is not one
     tournament's placements, when the tournaments themselves changed (one added, removed or
     moved), or with the SM tie-break (it reads every participant's rating)."""
-    from rankings.models import StandingsRow, StandingsTable
+    from rankings.models import StandingsTable
 
     changed: set[int] = set()
     for scope in scopes:
@@ -436,11 +451,7 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
     )
     fresh = {table.key: table for table in tables}
     # Every other tournament as stored: its players and points.
-    lines: dict[int, list[tuple]] = defaultdict(list)
-    for table_id, player, place, points in StandingsRow.objects.filter(
-        table_id__in=[pk for key, (pk, _position) in stored.items() if key not in fresh]
-    ).values_list("table_id", "player__key", "rank", "points"):
-        lines[table_id].append((player, place, None if points is None else int(points)))
+    lines = _stored_lines([pk for key, (pk, _position) in stored.items() if key not in fresh])
     outs = []
     for t in tournaments:
         sm, egp = tournament_flags(t.options)
@@ -498,13 +509,7 @@ def whatif_outs(
             kept.get(name) != text for name, text in rating_texts.items()
         ):
             return None
-    lines: dict[int, list[tuple]] = defaultdict(list)
-    for table_id, player, place, points in (
-        StandingsRow.objects.filter(table_id__in=[tb.pk for tb in stored])
-        .order_by("table_id", "position")
-        .values_list("table_id", "player__key", "rank", "points")
-    ):
-        lines[table_id].append((player, place, points is not None))
+    lines = _stored_lines([tb.pk for tb in stored])
     last_nr: dict[str, Fraction] = {}
     if settings.sm_tiebreak:
         last_nr = {
@@ -522,13 +527,14 @@ def whatif_outs(
         s = Fraction(tb.data["ranking_sum_text"])
         m = engine.max_points(s, c)
         series = engine.points_series(m, len(got))
+        # The place's points of the new series, to whoever received points (of the country).
         out = _stored_out(
             t.key,
             sm,
             egp,
             [
-                (player, place, g if home else None)
-                for (player, place, home), g in zip(got, series, strict=True)
+                (player, place, None if points is None else g)
+                for (player, place, points), g in zip(got, series, strict=True)
             ],
             nr=last_nr,
         )
