@@ -420,8 +420,13 @@ def season_ranking(
     return [(player, rank, totals[player][0]) for rank, player in ranked]
 
 
+def compute_tournaments(season: SeasonIn) -> tuple[TournamentOut, ...]:
+    """rules.md §2: every tournament of the season (a rating entry that recurs is rated once)."""
+    memo: dict = {}
+    return tuple(compute_tournament(t, season.settings, memo) for t in season.tournaments)
+
+
 def compute_season(season: SeasonIn) -> SeasonOut:
     """rules.md §2: every tournament, then the season standings."""
-    memo: dict = {}
-    outs = tuple(compute_tournament(t, season.settings, memo) for t in season.tournaments)
+    outs = compute_tournaments(season)
     return SeasonOut(tournaments=outs, standings=tuple(season_standings(outs, season.settings)))

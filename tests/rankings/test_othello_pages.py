@@ -96,6 +96,15 @@ def test_what_if_recomputes_with_typed_coefficients_and_writes_nothing(client, g
     assert "27.88" in page and "30.47" in page
 
 
+def test_what_if_computes_the_season_in_full_while_the_standings_are_behind(client, gp):
+    # A result entered and not yet computed (a worker's queue, say): the stored tables are not
+    # read for it, the season's placements are.
+    Season.objects.filter(pk=gp.pk).update(data_version=gp.data_version + 1)
+    page = html(client, season_url(gp, "whatif"), a="0.01", b="7")
+    assert "27, 13, 6, 3, 1, 0" in page and "30, 5, 0" in page
+    assert "27.88" in page and "30.47" in page
+
+
 def test_what_if_follows_a_result_entered_since(client, gp, django_capture_on_commit_callbacks):
     from competitions.systems.othello.models import Placement
 

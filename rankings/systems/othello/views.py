@@ -339,15 +339,8 @@ def _whatif_season(
         outs = whatif_outs(season, gp, stored)
         if outs is None:  # the stored tables may be behind: the season in full
             tournaments, placements = load_season(season)
-            memo: dict = {}
-            outs = [
-                (t.name, engine.compute_tournament(t_in, gp, memo))
-                for t, t_in in zip(
-                    tournaments,
-                    season_input(tournaments, placements, gp).tournaments,
-                    strict=True,
-                )
-            ]
+            computed = engine.compute_tournaments(season_input(tournaments, placements, gp))
+            outs = [(t.name, t_out) for t, t_out in zip(tournaments, computed, strict=True)]
         standings = engine.season_ranking([t_out for _name, t_out in outs], gp)
         # Kept as plain values: the engine's output holds a Fraction per placement, and
         # unpickling thousands of them costs about what computing them does.
