@@ -2,7 +2,7 @@
    - The IMP grid: Enter (or arrow down) goes to the next player of the same challenge, and from
      the last player to the first player of the next challenge; arrow up goes back. The first
      empty cell (or the first cell with an error) gets the focus.
-   - Buttons with data-confirm ask before they submit. */
+   Buttons with data-confirm ask before they submit through site.js. */
 (function () {
   "use strict";
   var cells = Array.prototype.slice.call(document.querySelectorAll("input.imps"));
@@ -40,9 +40,4 @@
     }
     first.focus();
   }
-  document.querySelectorAll("[data-confirm]").forEach(function (button) {
-    button.addEventListener("click", function (event) {
-      if (!window.confirm(button.dataset.confirm)) { event.preventDefault(); }
-    });
-  });
 })();

@@ -1,16 +1,7 @@
-/* Chess pages: print buttons, and fast result entry (a key per result, focus moves on). */
+/* Chess pages: fast result entry (a key per result, focus moves on). Print buttons and
+   confirmations are site.js's. */
 (function () {
   "use strict";
-  document.querySelectorAll("[data-print]").forEach(function (button) {
-    button.addEventListener("click", function () { window.print(); });
-  });
-
-  document.querySelectorAll("[data-confirm]").forEach(function (form) {
-    form.addEventListener("submit", function (event) {
-      if (!window.confirm(form.getAttribute("data-confirm"))) { event.preventDefault(); }
-    });
-  });
-
   // Result entry: "1" white wins, "0" black wins, "=" or "r" or "5" a draw, "+" and "-" forfeits.
   var KEYS = { "1": "1-0", "0": "0-1", "=": "1/2-1/2", "r": "1/2-1/2", "5": "1/2-1/2", "½": "1/2-1/2", "+": "+-", "-": "-+" };
   var inputs = Array.prototype.slice.call(document.querySelectorAll("input.result-input"));

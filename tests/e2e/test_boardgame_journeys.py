@@ -12,6 +12,7 @@ from competitions.models import Player, Season, Tournament
 from competitions.systems.boardgame.models import Seat, Table
 from competitions.views import manage_url
 from rankings.urls_helpers import season_url
+from tests.e2e import session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,11 +26,7 @@ def circuit(circuit_file, django_user_model):
 
 
 def log_in(page, base: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", "secretary")
-    page.fill("input[name=password]", "pw-secretary-1")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{base}/manage/")
+    session.log_in(page, base, "secretary", "pw-secretary-1")
 
 
 @pytest.mark.parametrize("width", [390, 1366, 1920])

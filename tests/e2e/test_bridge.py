@@ -7,6 +7,7 @@ import pytest
 from competitions.interchange import import_competition
 from competitions.systems.bridge.models import ChallengeScore, PoolMember
 from tests.bridge_files import CLUB, ladder_file
+from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,14 +27,6 @@ def secretary(django_user_model):
     return user
 
 
-def log_in(page, base):
-    page.goto(f"{base}/accounts/login/?next=/manage/")
-    page.fill("input[name=username]", "secretary")
-    page.fill("input[name=password]", "pw-secretary-1")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{base}/manage/")
-
-
 def fill_pool(page, values: list[list[str]]) -> None:
     """Fill a pool's grid, row by row (player) and column by column (challenge)."""
     for row, cells in enumerate(values):
@@ -44,7 +37,7 @@ def fill_pool(page, values: list[list[str]]) -> None:
 def test_a_manager_runs_three_rounds_of_a_four_pool_ladder(live_server, page, secretary):
     base = live_server.url
     page.on("dialog", lambda dialog: dialog.accept())
-    log_in(page, base)
+    log_in(page, base, "secretary", "pw-secretary-1")
     page.click("text=BBO ladder 2026")
     page.click("a:has-text('Set up the ladder')")
     page.fill("textarea[name=players]", "\n".join(OTHERS + CLUB))

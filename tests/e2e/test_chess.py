@@ -5,6 +5,7 @@ import pytest
 
 from competitions.interchange import import_competition
 from competitions.models import Game, Group, RoundEntry
+from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -40,10 +41,7 @@ def test_an_organiser_runs_a_six_round_monrad_group_and_publishes_its_crosstable
     live_server, page, organiser
 ):
     base = live_server.url
-    page.goto(f"{base}/accounts/login/?next=/manage/")
-    page.fill("input[name=username]", "organiser")
-    page.fill("input[name=password]", "pw-organiser-1")
-    page.click("button[type=submit]")
+    log_in(page, base, "organiser", "pw-organiser-1")
     page.click("text=Telemark BGP 2025/26")
 
     page.fill("input[name=name]", "Skien BGP")

@@ -6,6 +6,7 @@ import pytest
 
 from competitions.interchange import import_competition
 from competitions.models import Game, Player, RoundEntry
+from tests.e2e.session import log_in
 from tests.keizer_data import small_file
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -23,11 +24,7 @@ def leader(django_user_model):
 
 def test_a_leader_runs_three_evenings(live_server, page, leader):
     base = live_server.url
-    page.goto(f"{base}/accounts/login/?next=/manage/")
-    page.fill("input[name=username]", "leader")
-    page.fill("input[name=password]", "pw-leader-1")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{base}/manage/")
+    log_in(page, base, "leader", "pw-leader-1")
     page.click("text=De Toren interne competitie 2025-2026")
     page.click("text=Take attendance for evening 3")
 

@@ -5,6 +5,7 @@ import pytest
 
 from competitions.interchange import import_competition
 from competitions.systems.othello.models import Placement
+from tests.e2e.session import log_in
 from tests.othello_files import gp_file
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -20,11 +21,7 @@ def secretary(django_user_model):
 
 def test_a_manager_enters_a_tournament_and_the_gp_standings_follow(live_server, page, secretary):
     base = live_server.url
-    page.goto(f"{base}/accounts/login/?next=/manage/")
-    page.fill("input[name=username]", "gp-secretary")
-    page.fill("input[name=password]", "pw-secretary-1")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{base}/manage/")
+    log_in(page, base, "gp-secretary", "pw-secretary-1")
 
     page.click("text=Swedish Othello GP 2025")
     page.click("tr:has-text('Malmö GP') >> text=Enter standings")

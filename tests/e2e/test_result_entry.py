@@ -4,6 +4,7 @@ import pytest
 
 from competitions.interchange import import_competition
 from competitions.systems.boardgame.models import Seat
+from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -18,11 +19,7 @@ def secretary(django_user_model, circuit_file):
 
 def test_secretary_enters_a_table_and_every_ranking_follows(live_server, page, secretary):
     base = live_server.url
-    page.goto(f"{base}/accounts/login/?next=/manage/")
-    page.fill("input[name=username]", "secretary")
-    page.fill("input[name=password]", "pw-secretary-1")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{base}/manage/")
+    log_in(page, base, "secretary", "pw-secretary-1")
 
     page.click("text=Belgian board game circuit 2025")
     page.click("tr:has-text('Gent') >> text=Enter results")

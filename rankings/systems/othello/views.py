@@ -496,5 +496,5 @@ def player_section(player, season: Season, rows):
         "table": t.PlayerResultsTable(table_rows),
         "chart": chart,
         "chart_id": f"gp-chart-{season.pk}",
-        "scripts": ["vendor/chartjs/chart.umd.min.js", "js/charts.js", "js/othello.js"],
+        "scripts": ["vendor/chartjs/chart.umd.min.js", "js/charts.js"],
     }

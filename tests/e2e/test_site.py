@@ -1,0 +1,104 @@
+"""Behaviours every page shares (static/js/site.js), in Chromium: an opened explanation stays
+inside a phone's screen and one is open at a time; a confirmation is asked once."""
+
+import pytest
+from django.urls import reverse
+
+from competitions.interchange import import_competition
+from competitions.models import Season
+from competitions.views import manage_url
+from rankings.urls_helpers import season_url
+from tests.e2e.session import log_in
+from tests.keizer_data import small_file
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+
+
+def inside_the_window(page, locator) -> None:
+    box = locator.bounding_box()
+    width = page.evaluate("document.documentElement.clientWidth")
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, box
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_an_explanation_at_a_phone_s_right_edge_stays_on_the_screen(
+    live_server, browser, circuit_file
+):
+    season = import_competition(circuit_file)
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(live_server.url + season_url(season, "yearly"))
+    # The total, in the last column of a table that scrolls sideways on a phone.
+    explains = page.locator(".table-responsive details.explain")
+    first, second = explains.nth(1), explains.nth(0)
+    first.locator("summary").click()
+    body = first.locator(".explain-body")
+    assert body.is_visible()
+    inside_the_window(page, body)
+    # It is not cut off by the scrolling table: the whole text shows over the page, below its
+    # number.
+    assert body.evaluate("el => getComputedStyle(el).position") == "fixed"
+    assert body.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
+    assert body.bounding_box()["y"] >= first.locator("summary").bounding_box()["y"]
+    # One at a time: opening the number above closes it; Escape and a tap elsewhere close.
+    second.locator("summary").click()
+    assert second.locator(".explain-body").is_visible()
+    assert not body.is_visible()
+    page.keyboard.press("Escape")
+    assert not second.locator(".explain-body").is_visible()
+    first.locator("summary").click()
+    assert body.is_visible()
+    page.locator("h1").click()
+    assert not body.is_visible()
+    context.close()
+
+
+def test_a_number_beside_a_heading_opens_inside_a_phone_s_screen(
+    live_server, browser, circuit_file
+):
+    """An explanation outside a table (the season overview's bonus cap beside its card title)
+    is moved into the window when it would stick out."""
+    data = dict(circuit_file, previous_participants=[35, 38, 44, 52, 53, 57, 57, 60])
+    season = import_competition(data)
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("season", args=[season.series.slug, season.slug]))
+    cap = page.locator(".card-header details.explain").first
+    cap.locator("summary").click()
+    body = cap.locator(".explain-body")
+    assert "rounded half up to tens" in body.inner_text()
+    inside_the_window(page, body)
+    context.close()
+
+
+def closed(season) -> bool:
+    return Season.objects.get(pk=season.pk).closed
+
+
+def test_a_confirmation_is_asked_once(live_server, page, django_user_model):
+    season = import_competition(small_file())
+    user = django_user_model.objects.create_user("leader", password="pw-leader-1")
+    season.series.managers.add(user)
+    base = live_server.url
+    log_in(page, base, "leader", "pw-leader-1")
+    asked, accept = [], []
+
+    def answer(dialog):
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.on("dialog", answer)
+    page.goto(base + manage_url(season, "keizer_list"))
+    close = page.locator("form[data-confirm] button[type=submit]:has-text('Close the season')")
+    close.click()
+    page.wait_for_timeout(300)
+    assert asked == ["Close the season?"]
+    assert not closed(season)
+    # Answered yes, once, the form is sent: the server answers (here that an evening waits).
+    accept.append(True)
+    close.click()
+    page.wait_for_selector(".alert-danger")
+    assert asked == ["Close the season?", "Close the season?"]
+    assert "Pair or delete the evening that is waiting first." in page.inner_text(".alert-danger")
