@@ -60,7 +60,7 @@ def _lock_season(season_id: int) -> None:
 
 ROW_COLUMNS = ("table_id", "season_id", "player_id", "position", "rank", "points", "detail")
 # Rows written per batch: bounds the memory a recompute holds beyond its own results.
-ROW_BATCH = 1000
+ROW_BATCH = 500
 
 
 def _claim(season: Season, version: int, *, force: bool) -> bool:

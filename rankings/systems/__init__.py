@@ -29,13 +29,38 @@ class ComputedRow:
     detail: dict[str, Any]
 
 
+class RowsOf(Sequence):
+    """A table's rows made from its items as they are read: a long table (a season's standings
+    with every result of every player) does not hold all its detail dicts at once while the
+    store encodes them one by one. Each read makes the row again."""
+
+    def __init__(self, items: Sequence, make: Callable[[Any], ComputedRow]) -> None:
+        self._items = items
+        self._make = make
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self._make(item) for item in self._items[index]]
+        return self._make(self._items[index])
+
+    def __iter__(self):
+        return map(self._make, self._items)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+
 @dataclass
 class ComputedTable:
     kind: str
     key: str = ""
     position: int = 0
     data: dict[str, Any] = field(default_factory=dict)
-    rows: list[ComputedRow] = field(default_factory=list)
+    # a list, or RowsOf
+    rows: Sequence[ComputedRow] = field(default_factory=list)
 
 
 @dataclass

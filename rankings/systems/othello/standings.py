@@ -23,7 +23,7 @@ from competitions.systems.othello.settings import (
 )
 from rankings.engines import othello as engine
 from rankings.selectors import in_turn
-from rankings.systems import ComputedRow, ComputedTable, Update
+from rankings.systems import ComputedRow, ComputedTable, RowsOf, Update
 
 KIND_TOURNAMENT = "tournament"
 KIND_STANDINGS = "standings"
@@ -99,7 +99,7 @@ def streamed_placements(season: Season, tournaments: list) -> Iterator[list[tupl
         Placement.objects.filter(tournament__season=season)
         .values_list(*PLACEMENT_FIELDS)
         .order_by(*tournament_order("tournament"), "place", "player__key")
-        .iterator(chunk_size=500)
+        .iterator(chunk_size=100)
     )
     for found in in_turn(rows, [t.pk for t in tournaments]):
         yield [list(row[1:]) for row in found]
@@ -315,12 +315,12 @@ def _slim(out: engine.TournamentOut) -> engine.TournamentOut:
 
 
 def standings_table(outs: list[engine.TournamentOut], settings: engine.Settings) -> ComputedTable:
-    rows = [
-        ComputedRow(
+    rows = RowsOf(
+        engine.season_standings(outs, settings),
+        lambda row: ComputedRow(
             player=row.player, rank=row.rank, points=row.points, detail=standing_detail(row)
-        )
-        for row in engine.season_standings(outs, settings)
-    ]
+        ),
+    )
     return ComputedTable(
         kind=KIND_STANDINGS,
         # `lines`: how many rows, so a page reads one page of them without counting
