@@ -1,4 +1,5 @@
-"""Stored standings of a season, replaced in full by each recompute.
+"""Stored standings of a season, written by each recompute (an update writes only the tables
+and lines that came out different: `digest` tells them apart without reading the JSON).
 
 A `StandingsTable` is one table a system shows (a tournament, the yearly ranking, a game's
 ranking, ...) with what belongs to the table as a whole in `data` (e.g. a tournament's cap, its
@@ -20,6 +21,8 @@ class StandingsTable(models.Model):
     key = models.CharField(_("key"), max_length=200, blank=True)
     position = models.PositiveIntegerField(default=0)
     data = JSONField(default=dict)
+    # A hash of `data` as written (rankings.services._digest); null if written before.
+    digest = models.BigIntegerField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["season_id", "kind", "position"]
@@ -49,6 +52,8 @@ class StandingsRow(models.Model):
     # For sorting and display; the exact value is in `detail`.
     points = models.FloatField(_("points"), null=True, blank=True)
     detail = JSONField(default=dict)
+    # A hash of `detail` as written (rankings.services._digest); null if written before.
+    digest = models.BigIntegerField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["table_id", "position"]

@@ -39,3 +39,27 @@ def worker_database_url(django_db_setup) -> str:
     host = db["HOST"] or "localhost"
     port = db["PORT"] or "5432"
     return f"postgres://{user}@{host}:{port}/{quote(db['NAME'], safe='')}"
+
+
+@pytest.fixture
+def recomputed(monkeypatch) -> list[tuple[int, str, str]]:
+    """(season id, kind, key) of every table an incremental update of the test recomputed or
+    removed: what a change reached, whether or not its lines came out different (the store
+    writes only the lines that did)."""
+    from rankings import services
+
+    found: list[tuple[int, str, str]] = []
+    real = services._store_update
+
+    def spy(season, version, update):
+        found.extend((season.pk, t.kind, t.key) for t in update.tables)
+        found.extend((season.pk, kind, key) for kind, key in update.remove)
+        return real(season, version, update)
+
+    monkeypatch.setattr(services, "_store_update", spy)
+    return found
+
+
+def reached(found: list[tuple[int, str, str]], season) -> set[tuple[str, str]]:
+    """The (kind, key) of the season's tables among `found` (the `recomputed` fixture)."""
+    return {(kind, key) for season_id, kind, key in found if season_id == season.pk}

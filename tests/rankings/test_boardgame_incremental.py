@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from competitions.interchange import import_competition
 from competitions.models import Season
 from competitions.systems.boardgame.models import Seat, Table
-from rankings.models import StandingsTable
+from rankings.models import StandingsRow, StandingsTable
 from rankings.services import season_recompute
 from tests.helpers import patch_standings, stored
+from tests.rankings.conftest import reached
 
 pytestmark = pytest.mark.django_db
 
@@ -110,37 +111,81 @@ def table_of(season: Season, tournament: str, round_: int, number: int) -> Table
     )
 
 
-def table_ids(season: Season, kind: str = "tournament") -> dict[str, int]:
-    return dict(StandingsTable.objects.filter(season=season, kind=kind).values_list("key", "pk"))
+def row_ids(season: Season, kind: str, key: str) -> dict[str, int]:
+    return {player: line[0] for player, line in lines(season, kind, key).items()}
+
+
+def lines(season: Season, kind: str, key: str) -> dict[str, tuple]:
+    """Each player's stored line of a table: (row id, position, rank, points, detail)."""
+    return {
+        player: (pk, position, rank, points, detail)
+        for player, pk, position, rank, points, detail in StandingsRow.objects.filter(
+            season=season, table__kind=kind, table__key=key
+        ).values_list("player__key", "pk", "position", "rank", "points", "detail")
+    }
 
 
 def test_one_changed_seat_updates_its_tournament_and_the_aggregates_only(
-    seasons, django_capture_on_commit_callbacks
+    seasons, recomputed, django_capture_on_commit_callbacks
 ):
     last = seasons[-1]
-    before = table_ids(last)
+    before = {t: row_ids(last, "tournament", t) for t in ("t1", "t2", "t3")}
+    t2 = lines(last, "tournament", "t2")
+    yearly = row_ids(last, "yearly", "")
     with django_capture_on_commit_callbacks(execute=True):
         swap_ranks(table_of(last, "t2", 1, 1))
     last.refresh_from_db()
     assert not last.stale
-    after = table_ids(last)
-    assert after["t1"] == before["t1"] and after["t3"] == before["t3"], "other tournaments kept"
-    assert after["t2"] != before["t2"]
+    reach = reached(recomputed, last)
+    assert ("tournament", "t2") in reach and ("yearly", "") in reach
+    assert not reach & {("tournament", "t1"), ("tournament", "t3")}, "other tournaments kept"
+    # Only the lines that came out different are written again: the other tournaments' lines
+    # and those of players the swap does not touch keep their rows.
+    after = {t: row_ids(last, "tournament", t) for t in ("t1", "t2", "t3")}
+    assert after["t1"] == before["t1"] and after["t3"] == before["t3"]
+    rewritten = {p for p, pk in after["t2"].items() if before["t2"].get(p) != pk}
+    changed = {p for p, line in lines(last, "tournament", "t2").items() if line[1:] != t2[p][1:]}
+    assert rewritten == changed and len(changed) < len(t2)
+    assert row_ids(last, "yearly", "") != yearly
     full_recompute_matches(seasons)
 
 
 def test_a_change_of_an_earlier_season_updates_what_later_seasons_read(
-    seasons, django_capture_on_commit_callbacks
+    seasons, recomputed, django_capture_on_commit_callbacks
 ):
-    before = [table_ids(s) for s in seasons]
-    ludo = [table_ids(s, "ludo") for s in seasons]
     with django_capture_on_commit_callbacks(execute=True):
         swap_ranks(table_of(seasons[0], "t1", 2, 2))
     assert not any(Season.objects.get(pk=s.pk).stale for s in seasons)
     # Later seasons: the cap of 2024 is the same, so only their LUDO is made anew.
-    assert [table_ids(s) for s in seasons[1:]] == before[1:]
-    assert all(table_ids(s, "ludo") != old for s, old in zip(seasons[1:], ludo[1:], strict=True))
+    assert all(reached(recomputed, s) == {("ludo", "")} for s in seasons[1:])
     full_recompute_matches(seasons)
+
+
+def test_a_season_added_later_notes_what_it_reads_of_the_one_before(
+    recomputed, django_capture_on_commit_callbacks
+):
+    """With no later season, a recompute does not work out what later seasons would read of
+    it (the current season's usual case) and forgets the old digest; a season added afterwards
+    notes it when it first reads the season before, so that season's next change recomputes
+    it when what it reads changed."""
+    with django_capture_on_commit_callbacks(execute=True):
+        first = import_competition(season_file("2024", 1))
+    with django_capture_on_commit_callbacks(execute=True):
+        swap_ranks(table_of(first, "t1", 1, 1))
+    first.refresh_from_db()
+    assert first.standings_carry == ""
+    with django_capture_on_commit_callbacks(execute=True):
+        second = import_competition(season_file("2025", 2))
+    first.refresh_from_db()
+    noted = first.standings_carry
+    assert noted != ""
+    recomputed.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        swap_ranks(table_of(first, "t2", 2, 1))
+    first.refresh_from_db()
+    assert first.standings_carry != noted  # the yearly ranking 2025 reads changed
+    assert ("ludo", "") in reached(recomputed, second)
+    full_recompute_matches([first, second])
 
 
 def test_a_seat_moved_out_of_a_tournament_changes_its_participants(

@@ -678,33 +678,34 @@ def _update_tournaments(season: Season, changed: set[int], cap: dict):
 
 def _stored_game_tables(season: Season, every, computed: dict, table_numbers: dict) -> dict:
     """Each player's tables of each game (what a per-game line explains): the stored ones of
-    unchanged tournaments, the changed tournaments' anew, in season order."""
-    by_tournament: dict[tuple[str, str], dict[str, list]] = defaultdict(lambda: defaultdict(list))
+    unchanged tournaments, the changed tournaments' anew, in season order. Only the lists
+    that hold a changed tournament's tables are put together again; the others are as stored
+    (in season order already). Reads the lines' player and tables only, not their whole
+    detail."""
     games = dict(
         StandingsTable.objects.filter(season=season, kind=KIND_GAME).values_list(
             "key", "data__game"
         )
     )
-    rows = StandingsRow.objects.filter(season=season, table__kind=KIND_GAME).values_list(
-        "table__key", "detail"
-    )
-    for key, detail in rows:
-        for entry in detail.get("tables", []):
-            if entry[0] not in computed:
-                by_tournament[(games[key], detail["player"])][entry[0]].append(entry)
+    fresh: dict[tuple[str, str], list] = defaultdict(list)
     for t_id, t_out in computed.items():
-        fresh: dict[tuple[str, str], list] = defaultdict(list)
         _add_game_tables(fresh, t_out, table_numbers[t_id])
-        for key, entries in fresh.items():
-            by_tournament[key][t_id].extend(entries)
-    order = [t.key for t in every]
-    return defaultdict(
-        list,
-        {
-            key: [entry for t_id in order for entry in found.get(t_id, [])]
-            for key, found in by_tournament.items()
-        },
+    order = {t.key: i for i, t in enumerate(every)}
+    found: dict[tuple[str, str], list] = defaultdict(list)
+    rows = StandingsRow.objects.filter(season=season, table__kind=KIND_GAME).values_list(
+        "table__key", "detail__player", "detail__tables"
     )
+    for key, player, entries in rows:
+        line = (games[key], player)
+        entries = entries or []
+        if line in fresh or any(entry[0] in computed for entry in entries):
+            entries = [entry for entry in entries if entry[0] not in computed]
+            entries.extend(fresh.pop(line, ()))
+            entries.sort(key=lambda entry: order[entry[0]])  # stable: a tournament's in turn
+        found[line] = entries
+    for line, entries in fresh.items():  # a game or a player new to the per-game tables
+        found[line] = sorted(entries, key=lambda entry: order[entry[0]])
+    return found
 
 
 def _pick(row: dict, fields: tuple[str, ...]) -> dict:
