@@ -5,6 +5,7 @@ import random
 
 import pytest
 from django.db import transaction
+from django.utils.text import slugify
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -132,13 +133,17 @@ def test_one_changed_seat_updates_its_tournament_and_the_aggregates_only(
     before = {t: row_ids(last, "tournament", t) for t in ("t1", "t2", "t3")}
     t2 = lines(last, "tournament", "t2")
     yearly = row_ids(last, "yearly", "")
+    table = table_of(last, "t2", 1, 1)
     with django_capture_on_commit_callbacks(execute=True):
-        swap_ranks(table_of(last, "t2", 1, 1))
+        swap_ranks(table)
     last.refresh_from_db()
     assert not last.stale
     reach = reached(recomputed, last)
     assert ("tournament", "t2") in reach and ("yearly", "") in reach
     assert not reach & {("tournament", "t1"), ("tournament", "t3")}, "other tournaments kept"
+    # Of the per-game rankings only the table's game's: the other games' sums and tables
+    # are as they were.
+    assert {key for kind, key in reach if kind == "game"} == {slugify(table.game)}
     # Only the lines that came out different are written again: the other tournaments' lines
     # and those of players the swap does not touch keep their rows.
     after = {t: row_ids(last, "tournament", t) for t in ("t1", "t2", "t3")}

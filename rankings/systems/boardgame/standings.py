@@ -8,6 +8,7 @@ from fractions import Fraction
 from sys import intern
 from typing import Any
 
+import orjson
 from django.db.models import Count
 from django.utils.text import slugify
 
@@ -327,10 +328,12 @@ def game_slugs(titles: list[str]) -> dict[str, str]:
     return slugs
 
 
-def _exact(out: engine.TournamentOut) -> dict:
+def _exact(out: engine.TournamentOut, numbers: list[int]) -> dict:
     """What the season's aggregates read of a tournament, exact, as integers at one scale: its
     players' tournament points and, for a regular tournament, their sums of round scores and
-    tables played per game. An update reads these instead of computing the tournament again."""
+    tables played per game, and a hash of each game's tables as the per-game lines list them
+    (`entries`: an update compares it to tell which games a change reaches). An update reads
+    these instead of computing the tournament again."""
     scores = [seat.score for table in out.tables for seat in table.results]
     scale = math.lcm(1, *{v.denominator for v in (*scores, *(r.points for r in out.standings))})
     games: dict[str, dict[str, list[int]]] = defaultdict(dict)
@@ -342,6 +345,11 @@ def _exact(out: engine.TournamentOut) -> dict:
                 entry = by_player.setdefault(seat.player, [0, 0])
                 entry[0] += score.numerator * (scale // score.denominator)
                 entry[1] += 1
+    entries: dict[tuple[str, str], list] = defaultdict(list)
+    _add_game_tables(entries, out, numbers)
+    by_game: dict[str, list] = defaultdict(list)
+    for (game, player), found in entries.items():
+        by_game[game].append([player, found])
     return {
         "scale": scale,
         "points": {
@@ -349,6 +357,38 @@ def _exact(out: engine.TournamentOut) -> dict:
         },
         "titles": sorted({table.game for table in out.tables}),
         "games": games,
+        "entries": {
+            game: hashlib.blake2b(orjson.dumps(sorted(found)), digest_size=8).hexdigest()
+            for game, found in by_game.items()
+        },
+    }
+
+
+def _changed_games(stored: dict, exact: dict[str, dict], computed: dict) -> set[str] | None:
+    """The games whose per-game ranking the changed tournaments (`computed`) can move: those
+    whose sums, tables played or tables listed differ from the stored tournament's. None (every
+    game) when a changed tournament has no stored exact parts with the tables' hash, or when
+    the season's game titles change (the per-game tables' positions and slugs follow them)."""
+    changed: set[str] = set()
+    for key in computed:
+        before, after = stored.get(key), exact[key]
+        if not isinstance(before, dict) or "entries" not in before:
+            return None
+        if set(before["titles"]) != set(after["titles"]):
+            return None
+        for game in {*before["games"], *after["games"], *before["entries"], *after["entries"]}:
+            if before["entries"].get(game) != after["entries"].get(game) or _sums(
+                before, game
+            ) != _sums(after, game):
+                changed.add(game)
+    return changed
+
+
+def _sums(exact: dict, game: str) -> dict[str, tuple[Fraction, int]]:
+    scale = exact["scale"]
+    return {
+        player: (Fraction(total, scale), played)
+        for player, (total, played) in exact["games"].get(game, {}).items()
     }
 
 
@@ -457,9 +497,11 @@ def _ludo_table(season: Season, ludo, terms: dict) -> ComputedTable:
     )
 
 
-def _game_tables(out: engine.SeasonOut, why: dict):
+def _game_tables(out: engine.SeasonOut, why: dict, only: set[str] | None = None):
     slugs = game_slugs([game.game for game in out.games])
     for position, game in enumerate(out.games):
+        if only is not None and game.game not in only:
+            continue
         yield ComputedTable(
             kind=KIND_GAME,
             key=slugs[game.game],
@@ -500,7 +542,7 @@ def compute(season: Season):
     game_tables: dict[tuple[str, str], list] = defaultdict(list)
     for position, (t, t_in, numbers) in enumerate(streamed_tournaments(season, every)):
         t_out = engine.compute_tournament(t_in, clubs, cap["cap"], settings)
-        exact[t.key] = _exact(t_out)
+        exact[t.key] = _exact(t_out, numbers)
         _add_game_tables(game_tables, t_out, numbers)
         yield _tournament_computed(position, t_out, t, numbers, cap, exact[t.key])
     yield from _aggregate_tables(season, settings, every, exact, game_tables, prev, prev2)
@@ -526,9 +568,11 @@ def _aggregate_tables(
     game_tables: dict,
     prev: dict[str, Fraction],
     prev2: dict[str, Fraction],
+    only_games: set[str] | None = None,
 ) -> list[ComputedTable]:
     """The yearly, LUDO and per-game tables from each tournament's exact points and per-game
-    sums (`_exact`, every tournament of `every`) and the players' tables per game."""
+    sums (`_exact`, every tournament of `every`) and the players' tables per game; of the
+    per-game tables only those of `only_games` when given."""
     # The yearly ranking from each tournament's exact points, as the integers stored.
     yearly = engine.yearly_ranking_scaled(
         [(t.key, t.final, exact[t.key]["points"], exact[t.key]["scale"]) for t in every],
@@ -567,7 +611,7 @@ def _aggregate_tables(
     return [
         _yearly_table(out, why),
         _ludo_table(season, out.ludo, why["ludo"]),
-        *_game_tables(out, why),
+        *_game_tables(out, why, only_games),
     ]
 
 
@@ -638,24 +682,29 @@ def _update_tournaments(season: Season, changed: set[int], cap: dict):
     exact: dict[str, dict] = {}
     for t in every:
         if t.key in computed:
-            exact[t.key] = _exact(computed[t.key])
+            exact[t.key] = _exact(computed[t.key], extras["table_numbers"][t.key])
         elif isinstance(stored.get(t.key), dict):
             exact[t.key] = stored[t.key]
         else:
             return None  # stored before the exact parts were kept: compute in full
+    games = _changed_games(stored, exact, computed)
+    stored_games = dict(
+        StandingsTable.objects.filter(season=season, kind=KIND_GAME).values_list(
+            "key", "data__game"
+        )
+    )
     aggregates = _aggregate_tables(
         season,
         settings,
         every,
         exact,
-        _stored_game_tables(season, every, computed, extras["table_numbers"]),
+        _stored_game_tables(season, every, computed, extras["table_numbers"], stored_games, games),
         season_in.yearly_prev,
         season_in.yearly_prev2,
+        games,
     )
-    stored_games = set(
-        StandingsTable.objects.filter(season=season, kind=KIND_GAME).values_list("key", flat=True)
-    )
-    kept_games = {t.key for t in aggregates if t.kind == KIND_GAME}
+    titles = sorted({title for t in every for title in exact[t.key]["titles"]})
+    kept_games = set(game_slugs(titles).values())
     return Update(
         tables=[
             *(
@@ -672,29 +721,34 @@ def _update_tournaments(season: Season, changed: set[int], cap: dict):
             ),
             *aggregates,
         ],
-        remove=[(KIND_GAME, key) for key in stored_games - kept_games],
+        remove=[(KIND_GAME, key) for key in set(stored_games) - kept_games],
     )
 
 
-def _stored_game_tables(season: Season, every, computed: dict, table_numbers: dict) -> dict:
-    """Each player's tables of each game (what a per-game line explains): the stored ones of
-    unchanged tournaments, the changed tournaments' anew, in season order. Only the lists
-    that hold a changed tournament's tables are put together again; the others are as stored
-    (in season order already). Reads the lines' player and tables only, not their whole
-    detail."""
-    games = dict(
-        StandingsTable.objects.filter(season=season, kind=KIND_GAME).values_list(
-            "key", "data__game"
-        )
-    )
+def _stored_game_tables(
+    season: Season,
+    every,
+    computed: dict,
+    table_numbers: dict,
+    games: dict[str, str],
+    only: set[str] | None = None,
+) -> dict:
+    """Each player's tables of each game (what a per-game line explains; of the games `only`
+    when given): the stored ones of unchanged tournaments, the changed tournaments' anew, in
+    season order. Only the lists that hold a changed tournament's tables are put together
+    again; the others are as stored (in season order already). Reads the lines' player and
+    tables only, not their whole detail. `games`: the stored per-game tables' titles by key."""
     fresh: dict[tuple[str, str], list] = defaultdict(list)
     for t_id, t_out in computed.items():
         _add_game_tables(fresh, t_out, table_numbers[t_id])
+    if only is not None:
+        fresh = defaultdict(list, {line: v for line, v in fresh.items() if line[0] in only})
     order = {t.key: i for i, t in enumerate(every)}
     found: dict[tuple[str, str], list] = defaultdict(list)
-    rows = StandingsRow.objects.filter(season=season, table__kind=KIND_GAME).values_list(
-        "table__key", "detail__player", "detail__tables"
-    )
+    rows = StandingsRow.objects.filter(season=season, table__kind=KIND_GAME)
+    if only is not None:
+        rows = rows.filter(table__key__in=[key for key, game in games.items() if game in only])
+    rows = rows.values_list("table__key", "detail__player", "detail__tables")
     for key, player, entries in rows:
         line = (games[key], player)
         entries = entries or []
