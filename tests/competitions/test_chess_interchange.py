@@ -64,6 +64,25 @@ def test_export_gives_the_file_back_and_import_of_the_export_stores_the_same():
     assert _rows(again) == rows
 
 
+def test_a_replace_of_the_same_file_writes_no_birth_year_again():
+    """The file's birth years are compared with the stored ones: replacing a season with the
+    same file (or importing a new season of known players) writes no year and no history row."""
+    season = import_competition(chess_file())
+    history = Player.history.filter(series=season.series).count()
+    assert Player.objects.get(series=season.series, key="a").born == 2011
+    import_competition(chess_file(), replace=True)
+    assert Player.history.filter(series=season.series).count() == history
+    changed = chess_file()
+    for tournament in changed["tournaments"]:
+        for group in tournament["groups"]:
+            for entry in group["players"]:
+                if entry["player"] == "a":
+                    entry["born"] = 2010
+    import_competition(changed, replace=True)
+    assert Player.objects.get(series=season.series, key="a").born == 2010
+    assert Player.history.filter(series=season.series).count() == history + 1
+
+
 def _rows(season) -> list:
     """Every stored standings line with its table, without the database ids of groups."""
     return [

@@ -324,9 +324,18 @@ class _Reader:
         sync.rows(RoundEntry, entries, existing=kept, key=_entry_key, fields=[])
         if replacing and gone:
             sync.changes[-1].removed = [" ".join(str(k) for k in _entry_key(e)) for e in gone]
+        # The file's players are new instances (the shared reader matched them to the stored
+        # rows by key): compare with the stored year, so that a replace of the same file, or a
+        # new season of players known already, writes no year (and no history row) again.
+        stored = dict(
+            Player.objects.filter(
+                pk__in=[self.ctx.players[key].pk for key in self.born]
+            ).values_list("pk", "born")
+        )
         born = []
         for key, (year, _path) in self.born.items():
             player = self.ctx.players[key]
+            player.born = stored.get(player.pk)
             if player.born != year:
                 player.born = year
                 born.append(player)
