@@ -277,10 +277,10 @@ def _store_update(season: Season, version: int, update: Update) -> bool:
 def _replace(season: Season, tables: list[ComputedTable]) -> None:
     """Store these tables over those of the same kind and key, writing only what differs: a
     changed result moves a few lines (in the benchmark, two ranks swapped at one table change
-    40 of the 1,350 lines the update recomputes), so the lines equal to the stored ones stay
-    as they are and only the others are deleted and written again. Lines are matched by player (the
-    n-th line of a player with the n-th), lines without a player by position, and compared by
-    position, rank, points and the hash of their detail (`digest`); a table's data by its
+    40 of the 1,350 lines the update recomputes), so the lines equal to the stored ones stay as
+    they are and only the others are deleted and written again. Lines are matched by player
+    (the n-th line of a player with the n-th), lines without a player by position, and compared
+    by position, rank, points and the hash of their detail (`digest`); a table's data by its
     hash. Lines stored without a hash are written again."""
     if not tables:
         return
@@ -302,6 +302,8 @@ def _replace(season: Season, tables: list[ComputedTable]) -> None:
 
 
 def _line_key(player_id: int | None, position: int, seen: dict) -> tuple:
+    """Which stored line a line replaces: (player, how many of the player's lines came before
+    it in the table), or (None, position) for a line without a player."""
     if player_id is None:
         return (None, position)
     seen[player_id] = seen.get(player_id, -1) + 1
@@ -330,8 +332,9 @@ def _replace_rows(season: Season, tables: list[ComputedTable], stored: dict) -> 
     for t, table_id in zip(tables, table_ids, strict=True):
         pk, position, digest = stored[(t.kind, t.key)]
         text = _dumps(t.data)
-        if position != t.position or digest != _digest(text):
-            changed_tables.append((t.position, text if encode else t.data, _digest(text), pk))
+        data_digest = _digest(text)
+        if position != t.position or digest != data_digest:
+            changed_tables.append((t.position, text if encode else t.data, data_digest, pk))
         lines = old[table_id]
         seen_new: dict = {}
         for position, row in enumerate(t.rows):
