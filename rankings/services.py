@@ -134,6 +134,21 @@ def _encoded(table: ComputedTable) -> ComputedTable:
     )
 
 
+def _line(
+    table_id: int,
+    season_id: int,
+    player_id: int | None,
+    position: int,
+    row: ComputedRow,
+    text: str,
+    encode: bool,
+) -> tuple:
+    """A stored line as ROW_COLUMNS, from its row and its detail's JSON `text`: the detail as
+    that text for COPY (`encode`, PostgreSQL), as the dict elsewhere; the digest of the text."""
+    detail = text if encode else row.detail
+    return (table_id, season_id, player_id, position, row.rank, row.points, detail, _digest(text))
+
+
 def _copy_rows(rows: Iterable[tuple]) -> None:
     """Write standings rows: COPY on PostgreSQL, a bulk insert elsewhere."""
     if connection.vendor == "postgresql":
@@ -211,15 +226,14 @@ def _insert(season: Season, computed: Iterable[ComputedTable]) -> int:
         if count:
             # A generator: the rows go to COPY one at a time, never all as tuples at once.
             _copy_rows(
-                (
+                _line(
                     table_id,
                     season.pk,
                     ids.get(row.player) if row.player is not None else None,
                     position,
-                    row.rank,
-                    row.points,
-                    row.detail,
-                    _digest(row.detail if encode else _dumps(row.detail)),
+                    row,
+                    row.detail if encode else _dumps(row.detail),  # encoded already on PG
+                    encode,
                 )
                 for table_id, t in zip(table_ids, batch, strict=True)
                 for position, row in enumerate(t.rows)
@@ -339,25 +353,13 @@ def _replace_rows(season: Season, tables: list[ComputedTable], stored: dict) -> 
         seen_new: dict = {}
         for position, row in enumerate(t.rows):
             player_id = ids.get(row.player) if row.player is not None else None
-            text = _dumps(row.detail)
-            digest = _digest(text)
+            line = _line(table_id, season.pk, player_id, position, row, _dumps(row.detail), encode)
             before = lines.pop(_line_key(player_id, position, seen_new), None)
             if before is not None:
-                if before[1:] == (position, row.rank, row.points, digest):
+                if before[1:] == (position, row.rank, row.points, line[-1]):
                     continue
                 gone.append(before[0])
-            written.append(
-                (
-                    table_id,
-                    season.pk,
-                    player_id,
-                    position,
-                    row.rank,
-                    row.points,
-                    text if encode else row.detail,
-                    digest,
-                )
-            )
+            written.append(line)
         gone.extend(line[0] for line in lines.values())
     if changed_tables:
         _update_tables(changed_tables)

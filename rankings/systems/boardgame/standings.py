@@ -328,12 +328,13 @@ def game_slugs(titles: list[str]) -> dict[str, str]:
     return slugs
 
 
-def _exact(out: engine.TournamentOut, numbers: list[int]) -> dict:
+def _exact(out: engine.TournamentOut, entries: dict[tuple[str, str], list]) -> dict:
     """What the season's aggregates read of a tournament, exact, as integers at one scale: its
     players' tournament points and, for a regular tournament, their sums of round scores and
     tables played per game, and a hash of each game's tables as the per-game lines list them
-    (`entries`: an update compares it to tell which games a change reaches). An update reads
-    these instead of computing the tournament again."""
+    (`entries`: an update compares it to tell which games a change reaches; `entries` is the
+    tournament's `_game_entries`). An update reads these instead of computing the tournament
+    again."""
     scores = [seat.score for table in out.tables for seat in table.results]
     scale = math.lcm(1, *{v.denominator for v in (*scores, *(r.points for r in out.standings))})
     games: dict[str, dict[str, list[int]]] = defaultdict(dict)
@@ -345,8 +346,6 @@ def _exact(out: engine.TournamentOut, numbers: list[int]) -> dict:
                 entry = by_player.setdefault(seat.player, [0, 0])
                 entry[0] += score.numerator * (scale // score.denominator)
                 entry[1] += 1
-    entries: dict[tuple[str, str], list] = defaultdict(list)
-    _add_game_tables(entries, out, numbers)
     by_game: dict[str, list] = defaultdict(list)
     for (game, player), found in entries.items():
         by_game[game].append([player, found])
@@ -542,22 +541,26 @@ def compute(season: Season):
     game_tables: dict[tuple[str, str], list] = defaultdict(list)
     for position, (t, t_in, numbers) in enumerate(streamed_tournaments(season, every)):
         t_out = engine.compute_tournament(t_in, clubs, cap["cap"], settings)
-        exact[t.key] = _exact(t_out, numbers)
-        _add_game_tables(game_tables, t_out, numbers)
+        entries = _game_entries(t_out, numbers)
+        exact[t.key] = _exact(t_out, entries)
+        for line, tables in entries.items():
+            game_tables[line].extend(tables)
         yield _tournament_computed(position, t_out, t, numbers, cap, exact[t.key])
     yield from _aggregate_tables(season, settings, every, exact, game_tables, prev, prev2)
 
 
-def _add_game_tables(game_tables: dict, t_out: engine.TournamentOut, numbers: list[int]) -> None:
+def _game_entries(t_out: engine.TournamentOut, numbers: list[int]) -> dict[tuple[str, str], list]:
     """Each player's tables of each game in a computed tournament (what a per-game line
-    explains), added in the season's order."""
+    explains), by (game, player), in the tournament's order; none for a final."""
+    found: dict[tuple[str, str], list] = defaultdict(list)
     if t_out.final:
-        return  # rules.md §1.5: the final's tables do not count for the per-game ranking
+        return found  # rules.md §1.5: the final's tables do not count for the per-game ranking
     for table, number in zip(t_out.tables, numbers, strict=True):
         for seat in table.results:
-            game_tables[(table.game, seat.player)].append(
+            found[(table.game, seat.player)].append(
                 (t_out.id, table.round, number, _num(seat.score))  # stored as a JSON array
             )
+    return found
 
 
 def _aggregate_tables(
@@ -679,10 +682,13 @@ def _update_tournaments(season: Season, changed: set[int], cap: dict):
             "key", "data__exact"
         )
     )
+    entries = {
+        key: _game_entries(t_out, extras["table_numbers"][key]) for key, t_out in computed.items()
+    }
     exact: dict[str, dict] = {}
     for t in every:
         if t.key in computed:
-            exact[t.key] = _exact(computed[t.key], extras["table_numbers"][t.key])
+            exact[t.key] = _exact(computed[t.key], entries[t.key])
         elif isinstance(stored.get(t.key), dict):
             exact[t.key] = stored[t.key]
         else:
@@ -698,7 +704,7 @@ def _update_tournaments(season: Season, changed: set[int], cap: dict):
         settings,
         every,
         exact,
-        _stored_game_tables(season, every, computed, extras["table_numbers"], stored_games, games),
+        _stored_game_tables(season, every, entries, stored_games, games),
         season_in.yearly_prev,
         season_in.yearly_prev2,
         games,
@@ -728,8 +734,7 @@ def _update_tournaments(season: Season, changed: set[int], cap: dict):
 def _stored_game_tables(
     season: Season,
     every,
-    computed: dict,
-    table_numbers: dict,
+    computed: dict[str, dict[tuple[str, str], list]],
     games: dict[str, str],
     only: set[str] | None = None,
 ) -> dict:
@@ -737,12 +742,13 @@ def _stored_game_tables(
     when given): the stored ones of unchanged tournaments, the changed tournaments' anew, in
     season order. Only the lists that hold a changed tournament's tables are put together
     again; the others are as stored (in season order already). Reads the lines' player and
-    tables only, not their whole detail. `games`: the stored per-game tables' titles by key."""
+    tables only, not their whole detail. `computed`: the changed tournaments' `_game_entries`
+    by tournament key; `games`: the stored per-game tables' titles by key."""
     fresh: dict[tuple[str, str], list] = defaultdict(list)
-    for t_id, t_out in computed.items():
-        _add_game_tables(fresh, t_out, table_numbers[t_id])
-    if only is not None:
-        fresh = defaultdict(list, {line: v for line, v in fresh.items() if line[0] in only})
+    for tournament_entries in computed.values():
+        for line, tables in tournament_entries.items():
+            if only is None or line[0] in only:
+                fresh[line].extend(tables)
     order = {t.key: i for i, t in enumerate(every)}
     found: dict[tuple[str, str], list] = defaultdict(list)
     rows = StandingsRow.objects.filter(season=season, table__kind=KIND_GAME)
