@@ -334,46 +334,53 @@ def compute_tournament(
 # --- §2 the season ------------------------------------------------------------------------------
 
 
-def egp_counts(played: Sequence[TournamentOut], tournament: TournamentOut) -> bool:
-    """Federation option (egp_rule): an EGP's points count only for a player who played at
-    least one Swedish GP tournament (a tournament not marked EGP) of the season."""
-    return not tournament.egp or any(not t.egp for t in played)
-
-
 def _season_totals(
     tournaments: Sequence[TournamentOut], settings: Settings, details: bool
 ) -> tuple[dict[str, tuple[int, tuple[str, ...], tuple[Result, ...], int]], dict[str, Fraction]]:
-    """Each player's season total, counted tournaments, results and SM points (the last two
-    only with `details`), and last NR."""
+    """Each player's season total, counted tournaments, results and SM points (the last three
+    only with `details`; the SM points also with the SM tie-break), and last NR (with the SM
+    tie-break or `details`)."""
     results: dict[str, list[tuple[int, TournamentOut, int]]] = defaultdict(list)
-    played: dict[str, list[TournamentOut]] = defaultdict(list)
+    # Federation option (egp_rule): an EGP's points count only for a player who played at least
+    # one Swedish GP tournament (a tournament not marked EGP) of the season.
+    played_gp: set[str] = set()
     last_nr: dict[str, Fraction] = {}
+    keep_nr = details or settings.sm_tiebreak
     for index, t in enumerate(tournaments):
         for e in t.entries:
-            played[e.player].append(t)
-            last_nr[e.player] = e.nr
+            if keep_nr:
+                last_nr[e.player] = e.nr
             if e.points is not None:
                 results[e.player].append((index, t, e.points))
+        if settings.egp_rule and not t.egp:
+            played_gp.update(e.player for e in t.entries)
+    best_n = max(0, settings.best_n)
     totals: dict[str, tuple[int, tuple[str, ...], tuple[Result, ...], int]] = {}
     for player, entries in results.items():
-        marked = [
-            (index, t, points, not settings.egp_rule or egp_counts(played[player], t))
-            for index, t, points in entries
-        ]
+        every = not settings.egp_rule or player in played_gp
+        if not details:
+            # The sum of the best n results: which of equal results counts changes no sum.
+            counted = sorted(
+                (points for _i, t, points in entries if every or not t.egp), reverse=True
+            )
+            if not counted:
+                continue  # only EGP results, none of which counts
+            sm_points = (
+                sum(points for _i, t, points in entries if t.sm) if settings.sm_tiebreak else 0
+            )
+            totals[player] = (sum(counted[:best_n]), (), (), sm_points)
+            continue
+        marked = [(index, t, points, every or not t.egp) for index, t, points in entries]
         countable = [e for e in marked if e[3]]
         if not countable:
             continue  # only EGP results, none of which counts
-        best = sorted(countable, key=lambda e: (-e[2], e[0]))[: max(0, settings.best_n)]
-        sm_points = sum(points for _i, t, points, _c in marked if t.sm)
-        if not details:
-            totals[player] = (sum(e[2] for e in best), (), (), sm_points)
-            continue
+        best = sorted(countable, key=lambda e: (-e[2], e[0]))[:best_n]
         chosen = sorted(best, key=lambda e: e[0])
         totals[player] = (
             sum(e[2] for e in chosen),
             tuple(e[1].id for e in chosen),
             tuple(Result(t.id, points, counts) for _i, t, points, counts in marked),
-            sm_points,
+            sum(points for _i, t, points, _c in marked if t.sm),
         )
     return totals, last_nr
 

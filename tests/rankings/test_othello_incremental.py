@@ -3,6 +3,7 @@ tournament and the season standings only, and what is stored is exactly what a f
 stores (a property, over random seasons and random corrections)."""
 
 import itertools
+import json
 import random
 
 import pytest
@@ -161,3 +162,33 @@ def test_a_change_the_update_cannot_place_computes_in_full():
     update = gp_standings.update(season, frozenset({f"t:{placement.tournament_id}"}))
     assert update is not None
     assert [t.kind for t in update.tables] == ["tournament", "standings"]
+
+
+def _forget_the_order(season: Season) -> None:
+    """The season's tournament tables as stored before their data kept who placed where."""
+    for table in StandingsTable.objects.filter(season=season, kind=gp_standings.KIND_TOURNAMENT):
+        del table.data["order"], table.data["other_country"]
+        table.save(update_fields=["data"])
+
+
+@pipeline
+def test_tournament_tables_stored_before_they_kept_the_order_are_read_from_their_lines():
+    data = season_file(7, 4, 9, 3)
+    data["series"] = "gp-incremental-older"
+    season = import_competition(data)
+    tables = list(StandingsTable.objects.filter(season=season, kind=gp_standings.KIND_TOURNAMENT))
+    # The tables' data and their lines give the same players and points, in place order.
+    from_data = gp_standings._stored_points(tables)
+    assert from_data == dict(gp_standings._stored_lines([table.pk for table in tables]))
+    assert any(points is None for lines in from_data.values() for _player, points in lines)
+    _forget_the_order(season)
+    correct(season, random.Random(7))
+    assert not fresh(season).stale
+    updated = json.loads(stored(season))
+    season_recompute(season_id=season.pk, force=True)
+    full = json.loads(stored(season))
+    assert updated["rows"] == full["rows"]
+    for (kind, key, position, data), again in zip(updated["tables"], full["tables"], strict=True):
+        # the tables the update did not reach keep their data as stored, without the order
+        assert [kind, key, position] == again[:3]
+        assert data == {k: v for k, v in again[3].items() if k in data}

@@ -250,9 +250,9 @@ EXPECTED_QUERIES = {
         SEASON,
         "the stored tables",
         "their rows",
+        # S and who placed where come from the stored tables' data (their lines only for a
+        # table stored before the data kept the order; the placements when they are behind)
         "the tournaments",
-        "the tournaments' stored lines with the players' keys (S and the places, read for new "
-        "coefficients; the season's placements only when the stored tables are behind)",
         PLAYERS,
         ENTRIES,
         SEASONS,

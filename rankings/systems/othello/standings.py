@@ -227,6 +227,11 @@ def tournament_data(
         "x": engine.series_factor(out.max_points, out.participants),
         "series": list(out.series),
         "coefficients": coefficients or coefficient_texts(settings),
+        # Who placed where, for the season standings without the lines: the participants in
+        # place order, and the positions among them of players of another country (no
+        # points); everyone else received the series' points of the position.
+        "order": [e.player for e in out.entries],
+        "other_country": [i for i, e in enumerate(out.entries) if e.points is None],
     }
 
 
@@ -369,23 +374,47 @@ def flat_tables(document: dict) -> dict[str, tuple[tuple[str, ...], list[dict]]]
 # --- an incremental update: what one change reaches ----------------------------------------------
 
 
-def _stored_lines(table_ids: list[int]) -> dict[int, list[tuple]]:
-    """Stored tournament tables' lines in place order, by table: (player, place, points; None
-    for a player of another country)."""
+def _stored_lines(table_ids: list[int]) -> dict[int, list[tuple[str, int | None]]]:
+    """Stored tournament tables' (player, points) in place order, by table, from their lines
+    (points None: a player of another country)."""
     from rankings.models import StandingsRow
 
-    lines: dict[int, list[tuple]] = defaultdict(list)
-    for table_id, player, place, points in (
+    lines: dict[int, list[tuple[str, int | None]]] = defaultdict(list)
+    for table_id, player, points in (
         StandingsRow.objects.filter(table_id__in=table_ids)
         .order_by("table_id", "position")
-        .values_list("table_id", "player__key", "rank", "points")
+        .values_list("table_id", "player__key", "points")
     ):
-        lines[table_id].append((player, place, None if points is None else int(points)))
+        lines[table_id].append((player, None if points is None else int(points)))
     return lines
 
 
+def _stored_points(tables: list) -> dict[int, list[tuple[str, int | None]]]:
+    """Stored tournament tables' (player, points) in place order, by table pk: from each
+    table's data (its participants in place order and its series: no line read), or from the
+    lines of a table stored before its data kept the order."""
+    found: dict[int, list[tuple[str, int | None]]] = {}
+    older = []
+    for tb in tables:
+        order = tb.data.get("order")
+        if order is None or len(order) != len(tb.data["series"]):
+            older.append(tb.pk)
+            continue
+        series, other = tb.data["series"], set(tb.data["other_country"])
+        found[tb.pk] = [
+            (player, None if i in other else series[i]) for i, player in enumerate(order)
+        ]
+    if older:
+        found.update(_stored_lines(older))
+    return found
+
+
 def _stored_out(
-    key: str, sm: bool, egp: bool, lines: list[tuple], nr: dict[str, Fraction] | None = None
+    key: str,
+    sm: bool,
+    egp: bool,
+    lines: list[tuple[str, int | None]],
+    nr: dict[str, Fraction] | None = None,
 ) -> engine.TournamentOut:
     """What the season standings read of a stored tournament table: its players and points
     (None: a player of another country), and (`nr`, for the SM tie-break) each player's last
@@ -400,7 +429,7 @@ def _stored_out(
         max_points=zero,
         series=(),
         entries=tuple(
-            engine.Played(player, points, nr.get(player, zero)) for player, _place, points in lines
+            engine.Played(player, points, nr.get(player, zero)) for player, points in lines
         ),
         sm=sm,
         egp=egp,
@@ -424,12 +453,12 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
         return None
     tournaments = list(season.tournaments.all())
     stored = {
-        key: (pk, position)
-        for pk, key, position in StandingsTable.objects.filter(
-            season=season, kind=KIND_TOURNAMENT
-        ).values_list("pk", "key", "position")
+        tb.key: tb
+        for tb in StandingsTable.objects.filter(season=season, kind=KIND_TOURNAMENT).only(
+            "pk", "key", "position", "data"
+        )
     }
-    if {key: position for key, (_pk, position) in stored.items()} != {
+    if {key: tb.position for key, tb in stored.items()} != {
         t.key: position for position, t in enumerate(tournaments)
     }:
         return None
@@ -451,15 +480,15 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
     )
     fresh = {table.key: table for table in tables}
     # Every other tournament as stored: its players and points.
-    lines = _stored_lines([pk for key, (pk, _position) in stored.items() if key not in fresh])
+    lines = _stored_points([tb for key, tb in stored.items() if key not in fresh])
     outs = []
     for t in tournaments:
         sm, egp = tournament_flags(t.options)
         table = fresh.get(t.key)
         if table is not None:
-            got = [(r.player, r.rank, r.points) for r in table.rows]
+            got = [(r.player, r.points) for r in table.rows]
         else:
-            got = lines[stored[t.key][0]]
+            got = lines[stored[t.key].pk]
         outs.append(_stored_out(t.key, sm, egp, got))
     return Update(tables=[*tables, standings_table(outs, settings)])
 
@@ -509,7 +538,7 @@ def whatif_outs(
             kept.get(name) != text for name, text in rating_texts.items()
         ):
             return None
-    lines = _stored_lines([tb.pk for tb in stored])
+    lines = _stored_points(stored)
     last_nr: dict[str, Fraction] = {}
     if settings.sm_tiebreak:
         last_nr = {
@@ -533,8 +562,8 @@ def whatif_outs(
             sm,
             egp,
             [
-                (player, place, None if points is None else g)
-                for (player, place, points), g in zip(got, series, strict=True)
+                (player, None if points is None else g)
+                for (player, points), g in zip(got, series, strict=True)
             ],
             nr=last_nr,
         )
