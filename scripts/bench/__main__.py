@@ -1,7 +1,7 @@
 """`make bench`: federation-scale data in PostgreSQL, and ratios measured side by side.
 
-Every figure is a ratio of two things timed in the same run, interleaved, median of 3 (these
-machines are noisy: read the ratios, not the seconds). Each system brings a module in
+Every figure is a ratio of two things timed in the same run, interleaved, median of 5 (of 7 for
+pages; these machines are noisy: read the ratios, not the seconds). Each system brings a module in
 `systems/` (see `systems/README.md` for what it defines); this harness measures them all alike:
 
 - `<system>.recompute_vs_load`: a full recompute of the largest season ÷ a bare load of its
@@ -152,6 +152,27 @@ def settle() -> None:
         cursor.execute("VACUUM ANALYZE")
 
 
+@contextlib.contextmanager
+def no_delete_signals():
+    """Deletes without their signals: with a receiver (the change history's, one history row per
+    deleted row) Django's collector reads every row it deletes and deletes them in batches;
+    without, it deletes each kind of row with one query (16 s against 0.2 s for a ladder
+    season). Only for the bench's own cleanup of the series it made to time imports."""
+    from django.db.models import signals
+
+    saved = {}
+    for signal in (signals.pre_delete, signals.post_delete):
+        saved[signal] = signal.receivers[:]
+        signal.receivers.clear()
+        signal.sender_receivers_cache.clear()
+    try:
+        yield
+    finally:
+        for signal, receivers in saved.items():
+            signal.receivers[:] = receivers
+            signal.sender_receivers_cache.clear()
+
+
 def drop_series(slug: str) -> None:
     """Cleanup, not timed: the series' seasons first (their results cascade, and some systems'
     results protect the players), then the series, without per-row signals."""
@@ -160,7 +181,7 @@ def drop_series(slug: str) -> None:
     from competitions.models import Season, Series
     from competitions.signals import bulk_write
 
-    with no_recompute(), bulk_write(), transaction.atomic():
+    with no_recompute(), bulk_write(), no_delete_signals(), transaction.atomic():
         Season.objects.filter(series__slug=slug).delete()
         Series.objects.filter(slug=slug).delete()
 
@@ -172,7 +193,7 @@ drop_series.seasons_first = True
 
 
 def bench_system(module: ModuleType, args, report: Report, trivial_path: str) -> None:
-    from common import fetch, peak_memory, side_by_side, timed
+    from common import PAGE_RUNS, fetch, peak_memory, side_by_side, timed
     from django.test import Client
 
     from competitions.interchange import import_competition
@@ -180,6 +201,15 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
 
     name = module.NAME
     started = time.perf_counter()
+    parts: dict[str, float] = {}
+    mark = [started]
+
+    def part(label: str) -> None:
+        """How long the bench spent on each part of a system (where the ten minutes go)."""
+        now = time.perf_counter()
+        parts[label] = parts.get(label, 0.0) + now - mark[0]
+        mark[0] = now
+
     files = module.federation(quick=args.quick)
     seasons = []
     load_time = 0.0
@@ -187,6 +217,7 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
         load_time += timed(lambda d=data: seasons.append(import_competition(d)))
     season = seasons[-1]
     settle()
+    part("data")
     report.info(
         f"{name}: {len(files)} season(s) generated and imported in {load_time:.1f} s; "
         f"measured: {season.series.slug} {season.label} ({module.describe(season)})"
@@ -206,12 +237,14 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
         peak_memory(full) / peak_memory(bare),
         "recompute_memory_vs_load",
     )
+    part("recompute")
 
     for label, target in module.changes(seasons):
         change = module.change(target)
         t_change, t_full = side_by_side(change, full)
         report.line(f"{name}.{label}_vs_full", t_change / t_full, "one_change_vs_full")
         report.info(f"{name}: {label} {t_change * 1000:.0f} ms")
+    part("changes")
 
     # Import ÷ bulk insert, and replace ÷ fresh, of the measured season's file in a new series.
     data = files[-1]
@@ -233,12 +266,14 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
         f"{name}: import {m_import * 1000:.0f} ms, bulk insert {m_bulk * 1000:.0f} ms, "
         f"replace {m_replace * 1000:.0f} ms"
     )
+    part("imports")
 
     # Pages at 50 and 2000 players.
     client = Client()
     small = import_competition(module.field(50))
     big = import_competition(module.field(args.players))
     settle()
+    part("page data")
     small_pages = dict(module.pages(small))
     differing = []
     worst = ("", 0.0)
@@ -252,7 +287,7 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
             if small_queries != queries:
                 differing.append(f"{page} {small_queries}/{queries}")
         t_page, t_trivial = side_by_side(
-            lambda p=path: client.get(p), lambda: client.get(trivial_path)
+            lambda p=path: client.get(p), lambda: client.get(trivial_path), PAGE_RUNS
         )
         ratio = t_page / t_trivial
         worst = max(worst, (page, ratio), key=lambda item: item[1])
@@ -264,6 +299,7 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
     if differing:
         report.misses.append(f"{name}.page_queries_50_vs_2000: {', '.join(differing)}")
 
+    part("pages")
     if args.server:
         path = module.rps_page(big)
         page_rps, trivial_rps = rps_side_by_side(args.server, path, trivial_path)
@@ -271,6 +307,7 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
         report.info(
             f"{name}: {page_rps:.0f} requests/s against {trivial_rps:.0f} for the trivial page"
         )
+        part("requests/s")
 
     extra = getattr(module, "extra", None)
     if extra is not None:
@@ -278,7 +315,12 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
             if target is not None:
                 TARGETS[f"{name}.{key}"] = target
             report.line(f"{name}.{key}", value, f"{name}.{key}")
-    report.info(f"{name}: done in {time.perf_counter() - started:.0f} s")
+        part("extra")
+    report.info(
+        f"{name}: done in {time.perf_counter() - started:.0f} s ("
+        + ", ".join(f"{label} {seconds:.0f} s" for label, seconds in parts.items())
+        + ")"
+    )
 
 
 # --- requests per second against gunicorn --------------------------------------------------------

@@ -22,7 +22,14 @@ def timed(func: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def side_by_side(a: Callable, b: Callable, runs: int = 3) -> tuple[float, float]:
+# Runs of each side-by-side figure: recomputes and changes (each up to a second or two) 5 times,
+# pages (tens of milliseconds, where a scheduler hiccup weighs most) 7 times; the median of 3
+# let one slow request of a page near its target decide the figure.
+RUNS = 5
+PAGE_RUNS = 7
+
+
+def side_by_side(a: Callable, b: Callable, runs: int = RUNS) -> tuple[float, float]:
     """Medians of `runs` timings of a and b, interleaved (a, b, a, b, ...), so the machine's
     noise hits both alike."""
     ta, tb = [], []

@@ -190,7 +190,7 @@ def rps_page(season) -> str:
 def extra(quick: bool) -> list:
     """The what-if page with coefficients nobody asked for yet: the season computed afresh
     (its pages above are measured as a reload, which the page keeps for ten minutes)."""
-    from common import side_by_side
+    from common import PAGE_RUNS, side_by_side
     from django.core.cache import cache
     from django.test import Client
     from django.urls import reverse
@@ -206,6 +206,6 @@ def extra(quick: bool) -> list:
         cache.clear()
         assert client.get(path).status_code == 200
 
-    t_page, t_trivial = side_by_side(afresh, lambda: client.get(reverse("help")))
+    t_page, t_trivial = side_by_side(afresh, lambda: client.get(reverse("help")), PAGE_RUNS)
     print(f"# othello: whatif with new coefficients {t_page * 1000:.1f} ms")
     return [("page.whatif_new_coefficients", t_page / t_trivial, 20)]
