@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competitions.models import Club, Player, Season, SeasonPlayer, Series
 from competitions.models.core import KEY_PATTERN
@@ -77,6 +78,17 @@ def join(path: str, key: str | int) -> str:
     return f"{path}.{key}" if path else key
 
 
+# What a value should be, named in an error message ("expected an object, got null"): translated
+# when a message is written. The readers name them for every row of a file (three per seat of a
+# board-game day), and a gettext call for each was a fifth of replacing a season of 10,875 seats.
+AN_OBJECT = gettext_lazy("an object")
+A_LIST = gettext_lazy("a list")
+TEXT = gettext_lazy("text")
+A_WHOLE_NUMBER = gettext_lazy("a whole number")
+A_PLAYER_ID = gettext_lazy("a player id")
+TRUE_OR_FALSE = gettext_lazy("true or false")
+
+
 def expect(value: Any, kind: type | tuple[type, ...], path: str, what: str) -> Any:
     ok = isinstance(value, kind) and not (isinstance(value, bool) and bool not in _tuple(kind))
     if not ok:
@@ -100,9 +112,9 @@ def _describe(value: Any) -> str:
     if isinstance(value, str):
         return _("the text %(value)r") % {"value": value[:40]}
     if isinstance(value, list):
-        return _("a list")
+        return A_LIST
     if isinstance(value, dict):
-        return _("an object")
+        return AN_OBJECT
     return type(value).__name__
 
 
@@ -132,7 +144,7 @@ def text(
     default: str = "",
     max_length: int = 200,
 ) -> str:
-    value = field_of(obj, key, path, str, _("text"), required=required, default=default)
+    value = field_of(obj, key, path, str, TEXT, required=required, default=default)
     if required and not value.strip():
         raise FileError(join(path, key), _("must not be empty"))
     if len(value) > max_length:
@@ -150,7 +162,7 @@ def whole(
     minimum: int | None = None,
     maximum: int | None = None,
 ) -> int | None:
-    value = field_of(obj, key, path, int, _("a whole number"), required=required, default=default)
+    value = field_of(obj, key, path, int, A_WHOLE_NUMBER, required=required, default=default)
     if value is not None and minimum is not None and value < minimum:
         raise FileError(join(path, key), _("must be at least %(n)s") % {"n": minimum})
     if value is not None and maximum is not None and value > maximum:
@@ -203,7 +215,7 @@ class ReadContext:
         return self.sync.replacing
 
     def player(self, value: Any, path: str) -> Player:
-        expect(value, str, path, _("a player id"))
+        expect(value, str, path, A_PLAYER_ID)
         try:
             return self.players[value]
         except KeyError:
@@ -214,14 +226,14 @@ class ReadContext:
 
 def _read_common(data: Any) -> dict:
     expect(data, dict, "", _("a JSON object"))
-    fmt = field_of(data, "format", "", str, _("text"))
+    fmt = field_of(data, "format", "", str, TEXT)
     if fmt != FORMAT:
         raise FileError(
             "format",
             _("unsupported format %(value)r, expected %(expected)r")
             % {"value": fmt, "expected": FORMAT},
         )
-    system = field_of(data, "system", "", str, _("text"))
+    system = field_of(data, "system", "", str, TEXT)
     spec = find_system(system)
     if spec is None:
         raise FileError("system", _("unknown system %(value)r") % {"value": system})
@@ -235,11 +247,9 @@ def _read_common(data: Any) -> dict:
         "series": series,
         "season": text(data, "season", "", max_length=32),
         "name": text(data, "name", "", required=False, default=""),
-        "settings": field_of(
-            data, "settings", "", dict, _("an object"), required=False, default={}
-        ),
-        "clubs": field_of(data, "clubs", "", list, _("a list"), required=False, default=[]),
-        "players": field_of(data, "players", "", list, _("a list")),
+        "settings": field_of(data, "settings", "", dict, AN_OBJECT, required=False, default={}),
+        "clubs": field_of(data, "clubs", "", list, A_LIST, required=False, default=[]),
+        "players": field_of(data, "players", "", list, A_LIST),
     }
 
 
@@ -247,7 +257,7 @@ def _read_people(common: dict, series: Series, ctx: ReadContext) -> None:
     clubs: list[Club] = []
     for i, raw in enumerate(common["clubs"]):
         path = f"clubs[{i}]"
-        expect(raw, dict, path, _("an object"))
+        expect(raw, dict, path, AN_OBJECT)
         key = file_id(raw, "id", path)
         if key in ctx.clubs:
             raise FileError(join(path, "id"), _("duplicate club id %(id)r") % {"id": key})
@@ -267,7 +277,7 @@ def _read_people(common: dict, series: Series, ctx: ReadContext) -> None:
     players: list[Player] = []
     for i, raw in enumerate(common["players"]):
         path = f"players[{i}]"
-        expect(raw, dict, path, _("an object"))
+        expect(raw, dict, path, AN_OBJECT)
         key = file_id(raw, "id", path)
         if key in ctx.players:
             raise FileError(join(path, "id"), _("duplicate player id %(id)r") % {"id": key})

@@ -7,6 +7,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from competitions.interchange import (
+    A_LIST,
+    A_WHOLE_NUMBER,
+    AN_OBJECT,
+    TRUE_OR_FALSE,
     FileError,
     ReadContext,
     date_of,
@@ -42,12 +46,12 @@ def _number(value: Any, path: str) -> float:
 
 
 def _read_history(data: dict, ctx: ReadContext) -> None:
-    history = field_of(data, "history", "", list, _("a list"), required=False, default=[])
+    history = field_of(data, "history", "", list, A_LIST, required=False, default=[])
     totals: list[HistoricTotal] = []
     seen_labels: set[str] = set()
     for i, entry in enumerate(history):
         path = f"history[{i}]"
-        expect(entry, dict, path, _("an object"))
+        expect(entry, dict, path, AN_OBJECT)
         label = text(entry, "season", path, max_length=32)
         if label == ctx.season.label:
             raise FileError(join(path, "season"), _("the history cannot hold this season itself"))
@@ -90,7 +94,7 @@ def _read_previous_participants(data: dict, season: Season) -> None:
     )
     for i, count in enumerate(counts):
         path = f"previous_participants[{i}]"
-        expect(count, int, path, _("a whole number"))
+        expect(count, int, path, A_WHOLE_NUMBER)
         if count < 1:
             raise FileError(path, _("must be at least 1"))
     if season.previous_participants != counts:
@@ -99,15 +103,15 @@ def _read_previous_participants(data: dict, season: Season) -> None:
 
 
 def _read_table(raw: Any, path: str, ctx: ReadContext, seated: dict[str, str]) -> tuple[str, list]:
-    expect(raw, dict, path, _("an object"))
+    expect(raw, dict, path, AN_OBJECT)
     game = text(raw, "game", path, max_length=100)
-    results = field_of(raw, "results", path, list, _("a list"))
+    results = field_of(raw, "results", path, list, A_LIST)
     if len(results) < 2:
         raise FileError(join(path, "results"), _("a table needs at least 2 players"))
     seats = []
     for k, result in enumerate(results):
         rpath = join(join(path, "results"), k)
-        expect(result, dict, rpath, _("an object"))
+        expect(result, dict, rpath, AN_OBJECT)
         player = ctx.player(result.get("player"), join(rpath, "player"))
         if player.key in seated:
             raise FileError(
@@ -133,21 +137,19 @@ def read(data: dict, ctx: ReadContext) -> None:
     settings = parse_settings(season.settings)
     _read_history(data, ctx)
     _read_previous_participants(data, season)
-    tournaments = field_of(data, "tournaments", "", list, _("a list"), required=False, default=[])
+    tournaments = field_of(data, "tournaments", "", list, A_LIST, required=False, default=[])
     keys: set[str] = set()
     final_path = None
     # (tournament, [(round, [(table, [(player, rank)])])])
     read_tournaments: list[tuple[Tournament, list]] = []
     for i, raw in enumerate(tournaments):
         path = f"tournaments[{i}]"
-        expect(raw, dict, path, _("an object"))
+        expect(raw, dict, path, AN_OBJECT)
         key = file_id(raw, "id", path)
         if key in keys:
             raise FileError(join(path, "id"), _("duplicate tournament id %(id)r") % {"id": key})
         keys.add(key)
-        final = field_of(
-            raw, "final", path, bool, _("true or false"), required=False, default=False
-        )
+        final = field_of(raw, "final", path, bool, TRUE_OR_FALSE, required=False, default=False)
         if final and final_path:
             raise FileError(
                 join(path, "final"),
@@ -168,7 +170,7 @@ def read(data: dict, ctx: ReadContext) -> None:
             fields["draw_seed"] = seed
         tournament = Tournament(**fields)
         tournament.seed_given = seed is not None
-        rounds = field_of(raw, "rounds", path, list, _("a list"), required=False, default=[])
+        rounds = field_of(raw, "rounds", path, list, A_LIST, required=False, default=[])
         if len(rounds) > settings.rounds_per_tournament:
             raise FileError(
                 join(path, "rounds"),
@@ -178,10 +180,10 @@ def read(data: dict, ctx: ReadContext) -> None:
         read_rounds = []
         for r, raw_round in enumerate(rounds):
             rpath = join(join(path, "rounds"), r)
-            expect(raw_round, dict, rpath, _("an object"))
+            expect(raw_round, dict, rpath, AN_OBJECT)
             round_ = Round(season=season, tournament=tournament, number=r + 1)
             seated: dict[str, str] = {}
-            tables = field_of(raw_round, "tables", rpath, list, _("a list"))
+            tables = field_of(raw_round, "tables", rpath, list, A_LIST)
             read_tables = []
             for n, raw_table in enumerate(tables):
                 game, table_seats = _read_table(

@@ -17,7 +17,17 @@ from typing import Any
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
-from competitions.interchange import FileError, ReadContext, expect, field_of, join, whole
+from competitions.interchange import (
+    A_LIST,
+    AN_OBJECT,
+    TEXT,
+    FileError,
+    ReadContext,
+    expect,
+    field_of,
+    join,
+    whole,
+)
 from competitions.models import Player, Round, Season, SeasonPlayer
 from competitions.sync import ModelChanges
 
@@ -108,7 +118,7 @@ def _read_reasons(raw: dict, path: str, ctx: ReadContext) -> dict[str, str]:
     for key, text in (reasons or {}).items():
         rpath = join(join(path, "reasons"), key)
         player = ctx.player(key, rpath)
-        expect(text, str, rpath, _("text"))
+        expect(text, str, rpath, TEXT)
         if len(text) > REASON_MAX_LENGTH:
             raise FileError(rpath, _("longer than %(n)s characters") % {"n": REASON_MAX_LENGTH})
         if text.strip():
@@ -117,7 +127,7 @@ def _read_reasons(raw: dict, path: str, ctx: ReadContext) -> dict[str, str]:
 
 
 def _read_challenges(raw: dict, path: str, ctx: ReadContext, limit: int) -> list[dict]:
-    challenges = field_of(raw, "challenges", path, list, _("a list"), required=False, default=[])
+    challenges = field_of(raw, "challenges", path, list, A_LIST, required=False, default=[])
     if len(challenges) > limit:
         raise FileError(
             join(path, "challenges"),
@@ -127,7 +137,7 @@ def _read_challenges(raw: dict, path: str, ctx: ReadContext, limit: int) -> list
     result = []
     for c, challenge in enumerate(challenges):
         cpath = join(join(path, "challenges"), c)
-        expect(challenge, dict, cpath, _("an object"))
+        expect(challenge, dict, cpath, AN_OBJECT)
         imps = field_of(challenge, "imps", cpath, dict, _("an object of player ids and IMPs"))
         scores = {}
         for key, value in imps.items():
@@ -144,13 +154,13 @@ def read(data: dict, ctx: ReadContext) -> None:
     if "pools" in data:
         first = _read_pools(data["pools"], "pools", ctx, settings)
     start_elo = _read_start_elo(data, ctx)
-    rounds = field_of(data, "rounds", "", list, _("a list"), required=False, default=[])
+    rounds = field_of(data, "rounds", "", list, A_LIST, required=False, default=[])
     if rounds and not first:
         raise FileError("pools", _("missing: the pools of the first round"))
     parsed: list[RoundData] = []
     for i, raw in enumerate(rounds):
         path = f"rounds[{i}]"
-        expect(raw, dict, path, _("an object"))
+        expect(raw, dict, path, AN_OBJECT)
         number = whole(raw, "number", path)
         if number != i + 1:
             raise FileError(

@@ -17,7 +17,11 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
 from competitions.interchange import (
+    A_LIST,
+    AN_OBJECT,
     SLUG_RE,
+    TEXT,
+    TRUE_OR_FALSE,
     FileError,
     ReadContext,
     date_of,
@@ -61,16 +65,14 @@ class _Reader:
         for i, raw in enumerate(data.get("players", [])):
             if "/" in raw["id"]:
                 raise FileError(f"players[{i}].id", _("a player id may not hold /"))
-        tournaments = field_of(
-            data, "tournaments", "", list, _("a list"), required=False, default=[]
-        )
+        tournaments = field_of(data, "tournaments", "", list, A_LIST, required=False, default=[])
         keys: set[str] = set()
         for i, raw in enumerate(tournaments):
             self.tournament(raw, f"tournaments[{i}]", keys)
         self.store()
 
     def tournament(self, raw: Any, path: str, keys: set[str]) -> None:
-        expect(raw, dict, path, _("an object"))
+        expect(raw, dict, path, AN_OBJECT)
         key = text(raw, "id", path, max_length=64)
         if not SLUG_RE.match(key):
             raise FileError(
@@ -79,9 +81,7 @@ class _Reader:
         if key in keys:
             raise FileError(join(path, "id"), _("duplicate tournament id %(id)r") % {"id": key})
         keys.add(key)
-        county = field_of(
-            raw, COUNTY, path, bool, _("true or false"), required=False, default=False
-        )
+        county = field_of(raw, COUNTY, path, bool, TRUE_OR_FALSE, required=False, default=False)
         options = {COUNTY: True} if county else {}
         spec = get_system(self.season.system).tournament_options
         for field, message in spec.validate(options):  # pragma: no cover - a bool is valid
@@ -99,7 +99,7 @@ class _Reader:
             self.seeded.add(key)
         tournament = Tournament(**fields)
         self.tournaments.append(tournament)
-        groups = field_of(raw, "groups", path, list, _("a list"), required=False, default=[])
+        groups = field_of(raw, "groups", path, list, A_LIST, required=False, default=[])
         names: set[str] = set()
         for g, raw_group in enumerate(groups):
             self.group(raw_group, join(join(path, "groups"), g), tournament, g, names)
@@ -107,13 +107,13 @@ class _Reader:
     def group(
         self, raw: Any, path: str, tournament: Tournament, position: int, names: set[str]
     ) -> None:
-        expect(raw, dict, path, _("an object"))
+        expect(raw, dict, path, AN_OBJECT)
         name = text(raw, "name", path, max_length=100)
         if name in names:
             raise FileError(join(path, "name"), _("duplicate group name %(name)r") % {"name": name})
         names.add(name)
         scale = field_of(
-            raw, "scale", path, str, _("text"), required=False, default=Group.Scale.ONE_HALF_ZERO
+            raw, "scale", path, str, TEXT, required=False, default=Group.Scale.ONE_HALF_ZERO
         )
         if scale not in SCALES:
             raise FileError(
@@ -123,11 +123,11 @@ class _Reader:
             )
         group = Group(tournament=tournament, name=name, position=position, scale=scale)
         self.groups.append(group)
-        players = field_of(raw, "players", path, list, _("a list"), required=False, default=[])
+        players = field_of(raw, "players", path, list, A_LIST, required=False, default=[])
         members: set[str] = set()
         for p, raw_player in enumerate(players):
             self.member(raw_player, join(join(path, "players"), p), group, p + 1, members)
-        rounds = field_of(raw, "rounds", path, list, _("a list"), required=False, default=[])
+        rounds = field_of(raw, "rounds", path, list, A_LIST, required=False, default=[])
         for r, raw_round in enumerate(rounds):
             rpath = join(join(path, "rounds"), r)
             expect(raw_round, list, rpath, _("a list of games and walkovers"))
@@ -136,7 +136,7 @@ class _Reader:
             self.round(raw_round, rpath, round_, members)
 
     def member(self, raw: Any, path: str, group: Group, position: int, members: set[str]) -> None:
-        expect(raw, dict, path, _("an object"))
+        expect(raw, dict, path, AN_OBJECT)
         player = self.ctx.player(raw.get("player"), join(path, "player"))
         if player.key in members:
             raise FileError(
@@ -190,7 +190,7 @@ class _Reader:
         board = 0
         for e, entry in enumerate(raw):
             epath = join(path, e)
-            expect(entry, dict, epath, _("an object"))
+            expect(entry, dict, epath, AN_OBJECT)
             if "walkover" in entry:
                 extra = sorted(set(entry) - {"walkover"})
                 if extra:
@@ -205,7 +205,7 @@ class _Reader:
                 continue
             white = take(entry.get("white"), join(epath, "white"))
             black = take(entry.get("black"), join(epath, "black"))
-            result = field_of(entry, "result", epath, str, _("text"), required=False, default="")
+            result = field_of(entry, "result", epath, str, TEXT, required=False, default="")
             if result not in RESULTS and not ("result" not in entry and result == ""):
                 raise FileError(
                     join(epath, "result"),

@@ -13,6 +13,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from competitions.interchange import (
+    A_LIST,
+    AN_OBJECT,
+    TRUE_OR_FALSE,
     FileError,
     ReadContext,
     date_of,
@@ -97,7 +100,7 @@ class _Round:
     """One round of the file, checked: who did what, each player once."""
 
     def __init__(self, raw: Any, path: str, ctx: ReadContext, *, number: int) -> None:
-        expect(raw, dict, path, _("an object"))
+        expect(raw, dict, path, AN_OBJECT)
         self.path = path
         self.number = whole(raw, "number", path)
         if self.number != number:
@@ -109,10 +112,10 @@ class _Round:
         self.date = date_of(raw, "date", path)
         self.seen: dict[str, str] = {}
         self.games: list[tuple[Player, Player, str, bool]] = []
-        games = field_of(raw, "games", path, list, _("a list"), required=False, default=[])
+        games = field_of(raw, "games", path, list, A_LIST, required=False, default=[])
         for g, game in enumerate(games):
             gpath = join(join(path, "games"), g)
-            expect(game, dict, gpath, _("an object"))
+            expect(game, dict, gpath, AN_OBJECT)
             white = self._once(
                 ctx.player(game.get("white"), join(gpath, "white")), join(gpath, "white")
             )
@@ -127,7 +130,7 @@ class _Round:
                     % {"value": result, "results": ", ".join(RESULTS)},
                 )
             manual = field_of(
-                game, "manual", gpath, bool, _("true or false"), required=False, default=False
+                game, "manual", gpath, bool, TRUE_OR_FALSE, required=False, default=False
             )
             self.games.append((white, black, result, manual))
         self.lists: dict[str, list[Player]] = {}
@@ -198,7 +201,7 @@ class _Round:
 def read(data: dict, ctx: ReadContext) -> None:
     season = ctx.season
     _read_start_points(data, ctx)
-    raw_rounds = field_of(data, "rounds", "", list, _("a list"), required=False, default=[])
+    raw_rounds = field_of(data, "rounds", "", list, A_LIST, required=False, default=[])
     rounds = [_Round(raw, f"rounds[{i}]", ctx, number=i + 1) for i, raw in enumerate(raw_rounds)]
     for found in rounds[:-1]:
         if found.empty:
@@ -216,7 +219,7 @@ def read(data: dict, ctx: ReadContext) -> None:
                     join(join(join(found.path, "games"), g), "result"),
                     _("missing; only the last round may have games without a result"),
                 )
-    closed = field_of(data, "closed", "", bool, _("true or false"), required=False, default=False)
+    closed = field_of(data, "closed", "", bool, TRUE_OR_FALSE, required=False, default=False)
     if closed and rounds and rounds[-1].unfinished:
         raise FileError("closed", _("a season cannot be closed while its last round is unfinished"))
     if season.closed != closed:

@@ -15,6 +15,9 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from competitions.interchange import (
+    A_LIST,
+    AN_OBJECT,
+    TRUE_OR_FALSE,
     FileError,
     ReadContext,
     date_of,
@@ -37,7 +40,7 @@ TOURNAMENT_ID_RE = re.compile(r"^(?!\.+$)[\w.-]+$")
 def _flags(raw: dict, path: str, sm_path: str | None) -> dict:
     options = {}
     for name in ("sm", "egp"):
-        value = field_of(raw, name, path, bool, _("true or false"), required=False, default=False)
+        value = field_of(raw, name, path, bool, TRUE_OR_FALSE, required=False, default=False)
         if value:
             options[name] = True
     for key, message in TOURNAMENT_OPTIONS.validate(options):
@@ -54,7 +57,7 @@ def _flags(raw: dict, path: str, sm_path: str | None) -> dict:
 def read_participant(
     raw: Any, path: str, ctx: ReadContext, n: int, places: dict[int, str], seen: dict[str, str]
 ) -> Placement:
-    expect(raw, dict, path, _("an object"))
+    expect(raw, dict, path, AN_OBJECT)
     player = ctx.player(raw.get("player"), join(path, "player"))
     if player.key in seen:
         raise FileError(
@@ -114,14 +117,14 @@ PLACEMENT_FIELDS = ["place", "country", "nordic", "ffo", "provisional", "uncerta
 
 def read(data: dict, ctx: ReadContext) -> None:
     season = ctx.season
-    tournaments = field_of(data, "tournaments", "", list, _("a list"), required=False, default=[])
+    tournaments = field_of(data, "tournaments", "", list, A_LIST, required=False, default=[])
     keys: set[str] = set()
     sm_path = None
     new_tournaments: list[Tournament] = []
     placements: list[tuple[Tournament, Placement]] = []
     for i, raw in enumerate(tournaments):
         path = f"tournaments[{i}]"
-        expect(raw, dict, path, _("an object"))
+        expect(raw, dict, path, AN_OBJECT)
         key = text(raw, "id", path, max_length=64)
         if not TOURNAMENT_ID_RE.match(key):
             raise FileError(
@@ -138,9 +141,7 @@ def read(data: dict, ctx: ReadContext) -> None:
         options = _flags(raw, path, sm_path)
         if options.get("sm"):
             sm_path = path
-        participants = field_of(
-            raw, "participants", path, list, _("a list"), required=False, default=[]
-        )
+        participants = field_of(raw, "participants", path, list, A_LIST, required=False, default=[])
         if len(participants) > PARTICIPANTS_MAX:
             raise FileError(
                 join(path, "participants"),
