@@ -14,6 +14,7 @@ from competitions.models import Season
 from competitions.systems.boardgame.models import Seat, Table
 from rankings.models import StandingsRow, StandingsTable
 from rankings.services import season_recompute
+from rankings.systems.boardgame import standings as boardgame_standings
 from tests.helpers import patch_standings, stored
 from tests.rankings.conftest import reached
 
@@ -164,6 +165,40 @@ def test_a_change_of_an_earlier_season_updates_what_later_seasons_read(
     # Later seasons: the cap of 2024 is the same, so only their LUDO is made anew.
     assert all(reached(recomputed, s) == {("ludo", "")} for s in seasons[1:])
     full_recompute_matches(seasons)
+
+
+def test_a_change_of_this_seasons_tournaments_reads_the_cap_as_stored(
+    seasons, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Only the season's own tournaments changed: what the cap reads (the previous season's
+    participants, the settings) is as the stored tournaments show it, so the update does not
+    count the previous season's participants again. A stored tournament showing another cap
+    (stored by an older version, or edited by hand) makes it work the cap out again."""
+    last = seasons[-1]
+    asked = []
+    real = boardgame_standings.cap_source
+
+    def cap_source(season):
+        asked.append(season.pk)
+        return real(season)
+
+    monkeypatch.setattr(boardgame_standings, "cap_source", cap_source)
+    with django_capture_on_commit_callbacks(execute=True):
+        swap_ranks(table_of(last, "t2", 1, 1))
+    assert asked == []
+    assert not Season.objects.get(pk=last.pk).stale
+    monkeypatch.undo()
+    full_recompute_matches(seasons)
+
+    monkeypatch.setattr(boardgame_standings, "cap_source", cap_source)
+    forged = StandingsTable.objects.get(season=last, kind="tournament", key="t1")
+    forged.data["cap_source"] = {"cap": 990, "source": "manual"}
+    forged.save(update_fields=["data"])
+    with django_capture_on_commit_callbacks(execute=True):
+        swap_ranks(table_of(last, "t2", 1, 1))
+    assert asked == [last.pk]
+    t2 = StandingsTable.objects.get(season=last, kind="tournament", key="t2")
+    assert t2.data["cap_source"] == real(last) != forged.data["cap_source"]
 
 
 def test_a_season_added_later_notes_what_it_reads_of_the_one_before(

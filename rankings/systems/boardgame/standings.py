@@ -650,9 +650,26 @@ def update(season: Season, scopes: frozenset[str]):
             return None
     if not tournaments and not earlier:
         return None
-    cap = cap_source(season)
-    if earlier and not _cap_unchanged(season, cap):
-        return None  # the cap changed: every tournament's bonus may change
+    stored = None
+    if earlier:
+        cap = cap_source(season)
+        if not _cap_unchanged(season, cap):
+            return None  # the cap changed: every tournament's bonus may change
+    else:
+        # Only this season's tournaments changed: what the cap reads (the previous season's
+        # participant counts, this season's settings) is as the stored tournaments show it, or
+        # the season would carry the scope "earlier" (`Standings.carry`) or be computed in full.
+        # Counting the previous season's participants again took several milliseconds.
+        rows = list(
+            StandingsTable.objects.filter(season=season, kind=KIND_TOURNAMENT).values_list(
+                "key", "data__exact", "data__cap_source"
+            )
+        )
+        stored = {key: exact for key, exact, _cap in rows}
+        caps = [found for _key, _exact, found in rows]
+        cap = caps[0] if caps and isinstance(caps[0], dict) else None
+        if cap is None or any(found != cap for found in caps):
+            cap = cap_source(season)
     if not tournaments:
         yearly = stored_yearly(season, stale_ok=True)  # a season's yearly reads no other season
         if yearly is None:
@@ -660,12 +677,13 @@ def update(season: Season, scopes: frozenset[str]):
         prev, prev2 = _yearly_of(season, 1), _yearly_of(season, 2)
         ludo = engine.ludo_ranking(yearly, prev, prev2)
         return Update(tables=[_ludo_table(season, ludo, _ludo_terms(yearly, prev, prev2))])
-    return _update_tournaments(season, tournaments, cap)
+    return _update_tournaments(season, tournaments, cap, stored)
 
 
-def _update_tournaments(season: Season, changed: set[int], cap: dict):
+def _update_tournaments(season: Season, changed: set[int], cap: dict, stored: dict | None = None):
     """Compute the changed tournaments; the others' exact points and per-game sums come from
-    their stored tables; the yearly, LUDO and per-game tables are made anew from both."""
+    their stored tables (`stored`: their exact parts by key, when the caller read them); the
+    yearly, LUDO and per-game tables are made anew from both."""
     from rankings.systems import Update
 
     season_in, extras = load_season(season, only=changed, cap=cap)
@@ -677,11 +695,12 @@ def _update_tournaments(season: Season, changed: set[int], cap: dict):
         t_in.id: engine.compute_tournament(t_in, season_in.clubs, season_in.cap, settings)
         for t_in in season_in.tournaments
     }
-    stored = dict(
-        StandingsTable.objects.filter(season=season, kind=KIND_TOURNAMENT).values_list(
-            "key", "data__exact"
+    if stored is None:
+        stored = dict(
+            StandingsTable.objects.filter(season=season, kind=KIND_TOURNAMENT).values_list(
+                "key", "data__exact"
+            )
         )
-    )
     entries = {
         key: _game_entries(t_out, extras["table_numbers"][key]) for key, t_out in computed.items()
     }
