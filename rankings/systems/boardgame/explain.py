@@ -3,9 +3,11 @@ yearly total, a LUDO value, a per-game value and the cap, with its inputs, as th
 table a page opens under the number. Built once per row, every input escaped."""
 
 import html
+from typing import Any
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeData, SafeString
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
 from rankings.tables import points_writer
@@ -27,28 +29,79 @@ def _table(header: tuple, rows, footer: SafeString | str = "") -> SafeString:
     )
 
 
+# The phrases of the explanations a tournament page writes for every line and seat (about 200
+# a page, 1,000 translations): looked up once per language, not once per explanation.
+PART = gettext_noop("Part")
+POINTS = gettext_noop("Points")
+PLACEMENT = gettext_noop("Placement: 100 × (%(x)s − %(p)s) / (%(x)s − 1)")
+WIN_BONUS = gettext_noop("Win bonus (best rank at the table)")
+TIE_BREAK = gettext_noop("Tie-break: placement / (50 × %(x)s)")
+SCORE = gettext_noop("Score = %(score)s")
+TABLE = gettext_noop("table %(n)s, %(game)s")
+ROUND = gettext_noop("Round")
+TABLE_HEADER = gettext_noop("Table")
+PARTS = gettext_noop("Placement + bonus + tie-break")
+SCORE_HEADER = gettext_noop("Score")
+DAILY_TOTAL = gettext_noop("Daily total = %(total)s")
+BONUS_UNCAPPED = gettext_noop("X − P + 1 = %(x)s − %(p)s + 1")
+BONUS_CAPPED = gettext_noop("max(0, min(X, C) − P + 1) = max(0, min(%(x)s, %(c)s) − %(p)s + 1)")
+BONUS_IS = gettext_noop("= %(bonus)s")
+BONUS_TERMS = gettext_noop(
+    "X participants, C the season's cap, P the daily rank; it does not change the ranking."
+)
+TOURNAMENT_POINTS = gettext_noop("Daily total %(daily)s + bonus %(bonus)s = %(points)s")
+PHRASES = (
+    PART,
+    POINTS,
+    PLACEMENT,
+    WIN_BONUS,
+    TIE_BREAK,
+    SCORE,
+    TABLE,
+    ROUND,
+    TABLE_HEADER,
+    PARTS,
+    SCORE_HEADER,
+    DAILY_TOTAL,
+    BONUS_UNCAPPED,
+    BONUS_CAPPED,
+    BONUS_IS,
+    BONUS_TERMS,
+    TOURNAMENT_POINTS,
+)
+_LANGUAGES: dict[str | None, tuple[dict[str, str], Any]] = {}
+
+
+def _in_language() -> tuple[dict[str, str], Any]:
+    """The phrases above in the active language and its number writer (`points_writer`)."""
+    language = get_language()
+    found = _LANGUAGES.get(language)
+    if found is None:
+        found = _LANGUAGES[language] = ({p: _(p) for p in PHRASES}, points_writer())
+    return found
+
+
 def seat_score(result: dict, players: int) -> SafeString:
     """A round score: placement points + win bonus + tie-break fraction (rules.md §1.1)."""
-    pts = points_writer()
+    t, pts = _in_language()
     return _table(
-        (_("Part"), _("Points")),
+        (t[PART], t[POINTS]),
         [
             (
-                _("Placement: 100 × (%(x)s − %(p)s) / (%(x)s − 1)")
-                % {"x": players, "p": pts(result["place"], 2)},
+                t[PLACEMENT] % {"x": players, "p": pts(result["place"], 2)},
                 pts(result["placement"]),
             ),
-            (_("Win bonus (best rank at the table)"), pts(result["bonus"], 0)),
-            (_("Tie-break: placement / (50 × %(x)s)") % {"x": players}, pts(result["fraction"], 3)),
+            (t[WIN_BONUS], pts(result["bonus"], 0)),
+            (t[TIE_BREAK] % {"x": players}, pts(result["fraction"], 3)),
         ],
-        _("Score = %(score)s") % {"score": pts(result["score"])},
+        t[SCORE] % {"score": pts(result["score"])},
     )
 
 
 def daily_total(player_tables: list, daily) -> SafeString:
     """A daily total: the sum of the player's round scores (rules.md §1.2)."""
-    pts = points_writer()
-    table = _("table %(n)s, %(game)s")
+    t, pts = _in_language()
+    table = t[TABLE]
     rows = [
         (
             r,
@@ -59,37 +112,32 @@ def daily_total(player_tables: list, daily) -> SafeString:
         for r, n, game, res in sorted(player_tables, key=lambda t: (t[0], t[1]))
     ]
     return _table(
-        (_("Round"), _("Table"), _("Placement + bonus + tie-break"), _("Score")),
+        (t[ROUND], t[TABLE_HEADER], t[PARTS], t[SCORE_HEADER]),
         rows,
-        _("Daily total = %(total)s") % {"total": pts(daily)},
+        t[DAILY_TOTAL] % {"total": pts(daily)},
     )
 
 
 def tournament_bonus(participants: int, cap, rank: int, bonus) -> SafeString:
     """max(0, min(X, C) − P + 1), or X − P + 1 without a cap (rules.md §1.2)."""
-    pts = points_writer()
+    t, pts = _in_language()
     if cap is None:
-        formula = _("X − P + 1 = %(x)s − %(p)s + 1") % {"x": participants, "p": rank}
+        formula = t[BONUS_UNCAPPED] % {"x": participants, "p": rank}
     else:
-        formula = _("max(0, min(X, C) − P + 1) = max(0, min(%(x)s, %(c)s) − %(p)s + 1)") % {
-            "x": participants,
-            "c": cap,
-            "p": rank,
-        }
+        formula = t[BONUS_CAPPED] % {"x": participants, "c": cap, "p": rank}
     return format_html(
         "<div>{}</div><div>{}</div><div class='small'>{}</div>",
         formula,
-        _("= %(bonus)s") % {"bonus": pts(bonus, 0)},
-        _("X participants, C the season's cap, P the daily rank; it does not change the ranking."),
+        t[BONUS_IS] % {"bonus": pts(bonus, 0)},
+        t[BONUS_TERMS],
     )
 
 
 def tournament_points(daily, bonus, points) -> SafeString:
-    pts = points_writer()
+    t, pts = _in_language()
     return format_html(
         "<div>{}</div>",
-        _("Daily total %(daily)s + bonus %(bonus)s = %(points)s")
-        % {"daily": pts(daily), "bonus": pts(bonus, 0), "points": pts(points)},
+        t[TOURNAMENT_POINTS] % {"daily": pts(daily), "bonus": pts(bonus, 0), "points": pts(points)},
     )
 
 
