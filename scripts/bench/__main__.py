@@ -145,11 +145,15 @@ def renamed(data: dict, slug: str) -> dict:
 def settle() -> None:
     """VACUUM ANALYZE after bulk writes, as autovacuum does on a live site within a minute:
     without it the planner has no statistics for the fresh rows and reads through the dead
-    ones of the replaced standings."""
-    from django.db import connection
+    ones of the replaced standings. Then a CHECKPOINT, as the background writer would have
+    done by then: the bulk writes' pages are flushed before anything is timed, not while a
+    page is (where the user may; otherwise the server checkpoints on its own schedule)."""
+    from django.db import DatabaseError, connection
 
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
+        with contextlib.suppress(DatabaseError):
+            cursor.execute("CHECKPOINT")
 
 
 @contextlib.contextmanager
