@@ -396,11 +396,15 @@ def _stored_points(tables: list) -> dict[int, list[tuple[str, int | None]]]:
     found: dict[int, list[tuple[str, int | None]]] = {}
     older = []
     for tb in tables:
-        order = tb.data.get("order")
-        if order is None or len(order) != len(tb.data["series"]):
+        order, series = tb.data.get("order"), tb.data.get("series")
+        other = tb.data.get("other_country")
+        if not (isinstance(order, list) and isinstance(series, list) and isinstance(other, list)):
+            older.append(tb.pk)  # stored before the data kept the order (or edited by hand)
+            continue
+        if len(order) != len(series):
             older.append(tb.pk)
             continue
-        series, other = tb.data["series"], set(tb.data["other_country"])
+        other = set(other)
         found[tb.pk] = [
             (player, None if i in other else series[i]) for i, player in enumerate(order)
         ]
