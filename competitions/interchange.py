@@ -79,8 +79,8 @@ def join(path: str, key: str | int) -> str:
 
 
 # What a value should be, named in an error message ("expected an object, got null"): translated
-# when a message is written. The readers name them for every row of a file (three per seat of a
-# board-game day), and a gettext call for each was a fifth of replacing a season of 10,875 seats.
+# when a message is written. The readers name them for every row of a file (three per result
+# row), and a gettext call for each was a fifth of replacing a season of 10,000 rows.
 AN_OBJECT = gettext_lazy("an object")
 A_LIST = gettext_lazy("a list")
 TEXT = gettext_lazy("text")
