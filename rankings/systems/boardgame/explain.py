@@ -5,6 +5,8 @@ table a page opens under the number. Built once per row, every input escaped."""
 import html
 from typing import Any
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.utils.html import format_html
 from django.utils.safestring import SafeData, SafeString
 from django.utils.translation import get_language, gettext_noop
@@ -70,6 +72,13 @@ PHRASES = (
     TOURNAMENT_POINTS,
 )
 _LANGUAGES: dict[str | None, tuple[dict[str, str], Any]] = {}
+
+
+@receiver(setting_changed)
+def _forget_languages(**kwargs) -> None:
+    """A changed setting (translations, number formats: as Django's own caches of them) makes
+    the phrases and number writers be looked up again."""
+    _LANGUAGES.clear()
 
 
 def _in_language() -> tuple[dict[str, str], Any]:
