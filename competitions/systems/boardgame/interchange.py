@@ -225,14 +225,22 @@ def _write(ctx: ReadContext, read_tournaments: list) -> None:
         for round_, _tables in read_rounds:
             round_.tournament = tournament  # its pk is known now
             rounds.append(round_)
+    # A replace reads the stored rounds and tables once: for their own sync and as the stored
+    # seats' rounds and tables (`_stored_seats`).
+    stored_rounds = (
+        {
+            r.pk: r
+            for r in Round.objects.filter(season=season, tournament__isnull=False).select_related(
+                "tournament"
+            )
+        }
+        if replacing
+        else {}
+    )
     ctx.sync.rows(
         Round,
         rounds,
-        existing=Round.objects.filter(season=season, tournament__isnull=False).select_related(
-            "tournament"
-        )
-        if replacing
-        else None,
+        existing=list(stored_rounds.values()) if replacing else None,
         key=lambda r: (r.tournament.key, r.number),
         fields=[],
         label=lambda r: f"{r.tournament.key} round {r.number}",
@@ -243,12 +251,15 @@ def _write(ctx: ReadContext, read_tournaments: list) -> None:
             for table, _seats in read_tables:
                 table.round = round_
                 tables.append(table)
+    stored_tables = (
+        {t.pk: t for t in Table.objects.filter(round__season=season)} if replacing else {}
+    )
+    for stored_table in stored_tables.values():  # one instance of each round, not one per table
+        Table.round.field.set_cached_value(stored_table, stored_rounds[stored_table.round_id])
     ctx.sync.rows(
         Table,
         tables,
-        existing=Table.objects.filter(round__season=season).select_related("round__tournament")
-        if replacing
-        else None,
+        existing=list(stored_tables.values()) if replacing else None,
         key=lambda t: (t.round.tournament.key, t.round.number, t.number),
         fields=["game"],
         label=lambda t: f"{t.round.tournament.key} round {t.round.number} table {t.number}",
@@ -263,7 +274,7 @@ def _write(ctx: ReadContext, read_tournaments: list) -> None:
     existing = None
     rebuilt: list[Seat] = []
     if replacing:
-        existing, rebuilt = _seats_to_keep(season, seats)
+        existing, rebuilt = _seats_to_keep(season, seats, stored_rounds, stored_tables)
     # A seat is the player's in its round (the database allows one): moving to another table
     # of the round changes it.
     ctx.sync.rows(
@@ -290,15 +301,11 @@ def _seat_key(seat: Seat) -> tuple:
     return (seat.round.tournament.key, seat.round.number, seat.player.key)
 
 
-def _stored_seats(season: Season) -> list[Seat]:
+def _stored_seats(season: Season, rounds: dict[int, Round], tables: dict[int, Table]) -> list[Seat]:
     """The season's stored seats in id order, each with its round (and tournament), table and
-    player: one instance of each shared by its seats (four queries), where `select_related`
-    made a round, tournament, table and player per seat (44,000 instances for 10,875 seats, half
-    of replacing a season)."""
-    rounds = {r.pk: r for r in Round.objects.filter(season=season).select_related("tournament")}
-    tables = {t.pk: t for t in Table.objects.filter(round__season=season)}
-    for table in tables.values():
-        Table.round.field.set_cached_value(table, rounds[table.round_id])
+    player: one instance of each shared by its seats (`rounds` and `tables`, read for their own
+    sync, by pk), where `select_related` made a round, tournament, table and player per seat
+    (44,000 instances for 10,875 seats, half of replacing a season)."""
     stored = list(Seat.objects.filter(round__season=season).order_by("id"))
     players = Player.objects.in_bulk({s.player_id for s in stored})
     set_round, set_table = Seat.round.field.set_cached_value, Seat.table.field.set_cached_value
@@ -310,13 +317,15 @@ def _stored_seats(season: Season) -> list[Seat]:
     return stored
 
 
-def _seats_to_keep(season: Season, seats: list[Seat]) -> tuple[list[Seat], list[Seat]]:
+def _seats_to_keep(
+    season: Season, seats: list[Seat], rounds: dict[int, Round], tables: dict[int, Table]
+) -> tuple[list[Seat], list[Seat]]:
     """The stored seats a replacing import may update in place, and those it deletes first.
 
     A table's results keep the file's order (the export writes them in the order they were
     stored): where a round's seats are not stored in the file's order, or sit differently, the
     round's stored seats are deleted now (with history) and the file's are created anew."""
-    stored = _stored_seats(season)
+    stored = _stored_seats(season, rounds, tables)
 
     def layout(rows: list[Seat]) -> dict:
         """{(tournament, round): {table number: players in order}}"""
