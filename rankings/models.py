@@ -37,6 +37,14 @@ class StandingsTable(models.Model):
     def __str__(self) -> str:
         return f"{self.season} · {self.kind} {self.key}".strip()
 
+    def save(self, *args, **kwargs) -> None:
+        # The store writes in bulk with the digest of what it wrote; a table saved one by one
+        # (by hand, in a shell) may hold anything, so the next recompute writes it again.
+        self.digest = None
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "digest"}
+        super().save(*args, **kwargs)
+
 
 class StandingsRow(models.Model):
     """One line of a standings table, in rank order (`position`)."""
@@ -66,6 +74,13 @@ class StandingsRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} #{self.rank}"
+
+    def save(self, *args, **kwargs) -> None:
+        # As StandingsTable.save: a line saved one by one is written again by the next recompute.
+        self.digest = None
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "digest"}
+        super().save(*args, **kwargs)
 
 
 class StaleScope(models.Model):

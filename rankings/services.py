@@ -196,9 +196,10 @@ def _write_tables(season: Season, batch: list[ComputedTable]) -> list[int]:
     return ids
 
 
-def _insert(season: Season, computed: Iterable[ComputedTable]) -> int:
+def _insert(season: Season, computed: Iterable[ComputedTable], *, encoded: bool = False) -> int:
     """Insert the tables and their rows, a batch of tables at a time (the computed tables may
-    come from a generator, so a recompute need not hold them all). Returns the rows written."""
+    come from a generator, so a recompute need not hold them all). Returns the rows written.
+    `encoded`: the tables come as `_encoded` gives them already (on PostgreSQL)."""
     ids: dict[str, int] = {}
     written = 0
     batch: list[ComputedTable] = []
@@ -243,7 +244,7 @@ def _insert(season: Season, computed: Iterable[ComputedTable]) -> int:
 
     encode = connection.vendor == "postgresql"
     for table in computed:
-        batch.append(_encoded(table) if encode else table)
+        batch.append(_encoded(table) if encode and not encoded else table)
         size += len(table.rows) + 1
         if size >= ROW_BATCH:
             flush()
@@ -275,9 +276,66 @@ def _delete_tables(season: Season, keys: Iterable[tuple[str, str]] | None = None
 def _store(season: Season, version: int, computed: Iterable[ComputedTable], *, force: bool) -> bool:
     if not _claim(season, version, force=force):
         return False
-    _delete_tables(season)
-    _insert(season, computed)
+    stored = _stored_tables(season)
+    if stored:
+        _rewrite(season, computed, stored)
+    else:
+        _insert(season, computed)
     return True
+
+
+def _stored_tables(season: Season, match: Q | None = None) -> dict[tuple[str, str], tuple]:
+    """(kind, key) → (id, position, digest) of the season's stored tables (those `match`
+    picks): their index, not their data."""
+    tables = StandingsTable.objects.filter(season=season)
+    if match is not None:
+        tables = tables.filter(match)
+    return {
+        (kind, key): (pk, position, digest)
+        for pk, kind, key, position, digest in tables.values_list(
+            "pk", "kind", "key", "position", "digest"
+        )
+    }
+
+
+def _rewrite(season: Season, computed: Iterable[ComputedTable], stored: dict) -> None:
+    """A full recompute over stored standings writes only what differs, as an update does
+    (`_replace`): the tables computed are compared a batch at a time with the stored ones of
+    the same kind and key (the computed tables may come from a generator, so the recompute
+    still holds only a batch), those computed anew are inserted, and the stored tables the
+    recompute no longer gives are deleted. A recompute of results that did not change (`manage.py
+    recompute`, a replace-import of the same file, a change an update cannot place) leaves
+    every row as it was instead of deleting and writing the season again; one where everything
+    changed (new settings) writes every line, as before."""
+    left = dict(stored)
+    batch: list[ComputedTable] = []
+    size = 0
+    # On PostgreSQL a batch holds the tables as JSON text, as `_insert`'s does.
+    encode = connection.vendor == "postgresql"
+
+    def flush() -> None:
+        kept = [t for t in batch if (t.kind, t.key) in stored]
+        fresh = [t for t in batch if (t.kind, t.key) not in stored]
+        if kept:
+            _replace_rows(season, kept, stored, encoded=encode)
+        if fresh:
+            _insert(season, fresh, encoded=encode)
+        batch.clear()
+
+    for table in computed:
+        left.pop((table.kind, table.key), None)
+        batch.append(_encoded(table) if encode else table)
+        size += len(table.rows) + 1
+        if size >= ROW_BATCH:
+            flush()
+            size = 0
+    flush()
+    if left:
+        ids = [pk for pk, _position, _digest in left.values()]
+        rows = StandingsRow.objects.filter(season=season, table_id__in=ids)
+        rows._raw_delete(rows.db)
+        tables = StandingsTable.objects.filter(pk__in=ids)
+        tables._raw_delete(tables.db)
 
 
 def _store_update(season: Season, version: int, update: Update) -> bool:
@@ -301,12 +359,7 @@ def _replace(season: Season, tables: list[ComputedTable]) -> None:
     match = Q()
     for t in tables:
         match |= Q(kind=t.kind, key=t.key)
-    stored = {
-        (kind, key): (pk, position, digest)
-        for pk, kind, key, position, digest in StandingsTable.objects.filter(season=season)
-        .filter(match)
-        .values_list("pk", "kind", "key", "position", "digest")
-    }
+    stored = _stored_tables(season, match)
     fresh = [t for t in tables if (t.kind, t.key) not in stored]
     kept = [t for t in tables if (t.kind, t.key) in stored]
     if kept:
@@ -324,28 +377,38 @@ def _line_key(player_id: int | None, position: int, seen: dict) -> tuple:
     return (player_id, seen[player_id])
 
 
-def _replace_rows(season: Season, tables: list[ComputedTable], stored: dict) -> None:
+def _replace_rows(
+    season: Season, tables: list[ComputedTable], stored: dict, *, encoded: bool = False
+) -> None:
+    """Write the lines and data of these stored tables that differ from what is stored.
+    `encoded`: the tables come as `_encoded` gives them (on PostgreSQL)."""
     table_ids = [stored[(t.kind, t.key)][0] for t in tables]
     old: dict[int, dict[tuple, tuple]] = {pk: {} for pk in table_ids}
     seen: dict[int, dict] = {pk: {} for pk in table_ids}
-    for pk, table_id, player_id, position, rank, points, digest in (
+    ids: dict[str, int] = {}  # the players' ids by key: those of the stored lines, then others
+    for pk, table_id, player_id, player_key, position, rank, points, digest in (
         StandingsRow.objects.filter(season=season, table_id__in=table_ids)
         .order_by("table_id", "position")
-        .values_list("pk", "table_id", "player_id", "position", "rank", "points", "digest")
+        .values_list(
+            "pk", "table_id", "player_id", "player__key", "position", "rank", "points", "digest"
+        )
     ):
         key = _line_key(player_id, position, seen[table_id])
         old[table_id][key] = (pk, position, rank, points, digest)
-    keys = {row.player for t in tables for row in t.rows if row.player is not None}
-    ids = dict(
-        Player.objects.filter(series_id=season.series_id, key__in=keys).values_list("key", "pk")
-    )
+        if player_id is not None:
+            ids[player_key] = player_id
+    keys = {row.player for t in tables for row in t.rows if row.player is not None} - ids.keys()
+    if keys:
+        ids.update(
+            Player.objects.filter(series_id=season.series_id, key__in=keys).values_list("key", "pk")
+        )
     encode = connection.vendor == "postgresql"
     gone: list[int] = []
     written: list[tuple] = []
     changed_tables: list[tuple] = []
     for t, table_id in zip(tables, table_ids, strict=True):
         pk, position, digest = stored[(t.kind, t.key)]
-        text = _dumps(t.data)
+        text = t.data if encoded else _dumps(t.data)
         data_digest = _digest(text)
         if position != t.position or digest != data_digest:
             changed_tables.append((t.position, text if encode else t.data, data_digest, pk))
@@ -353,7 +416,8 @@ def _replace_rows(season: Season, tables: list[ComputedTable], stored: dict) -> 
         seen_new: dict = {}
         for position, row in enumerate(t.rows):
             player_id = ids.get(row.player) if row.player is not None else None
-            line = _line(table_id, season.pk, player_id, position, row, _dumps(row.detail), encode)
+            detail = row.detail if encoded else _dumps(row.detail)
+            line = _line(table_id, season.pk, player_id, position, row, detail, encode)
             before = lines.pop(_line_key(player_id, position, seen_new), None)
             if before is not None:
                 if before[1:] == (position, row.rank, row.points, line[-1]):

@@ -25,6 +25,24 @@ def fresh(season: Season) -> Season:
     return season
 
 
+def recompute_afresh(season: Season) -> str:
+    """The season's standings as a full recompute into an empty store writes them (`stored`):
+    the reference an update, or a full recompute over stored standings, must match. (A forced
+    recompute over stored standings writes only what differs, so it is not a reference by
+    itself.)"""
+    from rankings.services import season_recompute
+
+    clear_standings(season)
+    season_recompute(season_id=season.pk, force=True)
+    return stored(season)
+
+
+def clear_standings(season: Season) -> None:
+    """Delete the season's stored standings (its next full recompute writes every line)."""
+    StandingsRow.objects.filter(season=season).delete()
+    StandingsTable.objects.filter(season=season).delete()
+
+
 def stored(season: Season) -> str:
     """Every stored standings table of the season with its rows, as one canonical JSON text."""
     tables = StandingsTable.objects.filter(season=season).order_by("kind", "key", "position")

@@ -15,7 +15,7 @@ from competitions.systems.boardgame.models import Seat, Table
 from rankings.models import StandingsRow, StandingsTable
 from rankings.services import season_recompute
 from rankings.systems.boardgame import standings as boardgame_standings
-from tests.helpers import patch_standings, stored
+from tests.helpers import clear_standings, patch_standings, stored
 from tests.rankings.conftest import reached
 
 pytestmark = pytest.mark.django_db
@@ -103,6 +103,7 @@ def rename_game(table: Table, game: str) -> None:
 def full_recompute_matches(seasons: list[Season]) -> None:
     incremental = [stored(s) for s in seasons]
     for s in seasons:
+        clear_standings(s)
         season_recompute(season_id=s.pk, force=True)
     assert [stored(s) for s in seasons] == incremental
 

@@ -15,6 +15,7 @@ from competitions.systems.bridge.services import members_swap, pool_scores_save
 from rankings.models import StandingsTable
 from rankings.services import season_recompute
 from tests.bridge_files import big_ladder
+from tests.helpers import clear_standings
 from tests.rankings.conftest import reached
 
 pytestmark = pytest.mark.django_db
@@ -42,6 +43,7 @@ def table_ids(season) -> dict:
 
 def assert_same_as_full(season) -> None:
     incremental = stored(season)
+    clear_standings(season)
     season_recompute(season_id=season.pk, force=True)
     assert stored(season) == incremental
 

@@ -14,7 +14,7 @@ from competitions.models import Game, Round, RoundEntry, Season
 from competitions.systems.keizer import services
 from rankings.models import StandingsTable
 from rankings.services import season_recompute
-from tests.helpers import stored
+from tests.helpers import clear_standings, stored
 from tests.keizer_data import generated_file
 from tests.rankings.conftest import reached
 
@@ -35,6 +35,7 @@ def table_ids(season: Season) -> dict[tuple[str, str], int]:
 
 
 def full_recompute(season: Season) -> str:
+    clear_standings(season)
     season_recompute(season_id=season.pk, force=True)
     return stored(season)
 

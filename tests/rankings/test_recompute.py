@@ -15,7 +15,7 @@ from django.db import transaction
 from competitions.interchange import import_competition
 from competitions.models import Season
 from competitions.systems.boardgame.models import Seat, Table
-from rankings.models import StandingsTable
+from rankings.models import StandingsRow, StandingsTable
 from rankings.services import season_recompute
 from rankings.tasks import recompute_season
 from tests.helpers import (
@@ -341,6 +341,56 @@ def test_recomputing_twice_stores_byte_identical_standings(circuit_file, file_20
 
     assert first == second == after_import
     assert not season_recompute(season_id=season.pk), "nothing to do when up to date"
+
+
+def _ids(season) -> tuple[list[int], list[int]]:
+    return (
+        sorted(StandingsTable.objects.filter(season=season).values_list("pk", flat=True)),
+        sorted(StandingsRow.objects.filter(season=season).values_list("pk", flat=True)),
+    )
+
+
+@pipeline
+def test_a_full_recompute_of_unchanged_results_keeps_every_stored_row(circuit_file):
+    """A full recompute over stored standings writes only what differs (as an update does): of
+    results that did not change, nothing; every table and line keeps its row."""
+    season = import_competition(circuit_file)
+    before, ids = stored(season), _ids(season)
+
+    assert season_recompute(season_id=season.pk, force=True)
+
+    assert stored(season) == before
+    assert _ids(season) == ids
+
+
+@pipeline
+def test_a_full_recompute_writes_again_whatever_differs_from_the_results(circuit_file):
+    season = import_competition(circuit_file)
+    reference = stored(season)
+    tables = list(StandingsTable.objects.filter(season=season).order_by("kind", "key"))
+    gone, moved = tables[0], tables[1]
+    StandingsRow.objects.filter(table=gone).delete()
+    StandingsTable.objects.filter(pk=gone.pk).delete()
+    StandingsTable.objects.filter(pk=moved.pk).update(position=999)
+    # A line with other points (its hash as written), and one saved by hand (its hash cleared).
+    changed = StandingsRow.objects.filter(table=moved).order_by("position").first()
+    StandingsRow.objects.filter(pk=changed.pk).update(points=(changed.points or 0) + 1)
+    edited = StandingsRow.objects.filter(season=season).order_by("-pk").first()
+    edited.detail = {"edited": "by hand"}
+    edited.save(update_fields=["detail"])
+    StandingsTable.objects.create(season=season, kind="no-such-kind", key="x", data={})
+    kept = set(StandingsRow.objects.filter(season=season).values_list("pk", flat=True)) - {
+        changed.pk,
+        edited.pk,
+    }
+    assert stored(season) != reference
+
+    assert season_recompute(season_id=season.pk, force=True)
+
+    assert stored(season) == reference
+    rows = set(StandingsRow.objects.filter(season=season).values_list("pk", flat=True))
+    assert kept <= rows, "the lines that were right keep their rows"
+    assert changed.pk not in rows and edited.pk not in rows
 
 
 def _crash_mid_way(season):
