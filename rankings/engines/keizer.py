@@ -148,10 +148,12 @@ class Outcome:
 # --- outputs ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ListRow:
     """A line of a list. Score and key are exact: counted in integer units of 1 / score_scale
-    and 1 / key_scale (`score` and `key` give them as Fractions)."""
+    and 1 / key_scale (`score` and `key` give them as Fractions). Not frozen: a season makes a
+    line per player per round (2,100 for 60 players over 35 evenings), and a frozen dataclass
+    takes three times as long to make (its fields are set through object.__setattr__)."""
 
     player: str
     rank: int
@@ -267,6 +269,17 @@ def counted_rounds(rounds: Sequence[RoundIn]) -> list[RoundIn]:
     return counted
 
 
+def _listed(round_in: RoundIn) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The round's players without a game, by what they did (a later kind wins a player)."""
+    return (
+        (BYE, round_in.byes),
+        (ABSENT, round_in.absent),
+        (EXTERNAL, round_in.external),
+        (UNEXCUSED, round_in.unexcused),
+        (PENDING, round_in.present),
+    )
+
+
 def round_outcomes(round_in: RoundIn) -> dict[str, Outcome]:
     """What every player with an entry did in the round (rules.md §4.2's table)."""
     outcomes: dict[str, Outcome] = {}
@@ -274,13 +287,7 @@ def round_outcomes(round_in: RoundIn) -> dict[str, Outcome]:
         white, black = RESULTS.get(game.result, (PENDING, PENDING))
         outcomes[game.white] = Outcome(white, game.black, "white", game.result)
         outcomes[game.black] = Outcome(black, game.white, "black", game.result)
-    for kind, players in (
-        (BYE, round_in.byes),
-        (ABSENT, round_in.absent),
-        (EXTERNAL, round_in.external),
-        (UNEXCUSED, round_in.unexcused),
-        (PENDING, round_in.present),
-    ):
+    for kind, players in _listed(round_in):
         for player in players:
             outcomes[player] = Outcome(kind)
     return outcomes
@@ -335,45 +342,6 @@ def compute_season(season: SeasonIn) -> SeasonOut:
         kind: int(settings.factors.of(kind) * denominator)
         for kind in (WIN, DRAW, LOSS, FORFEIT_WIN, BYE, ABSENT, EXTERNAL, UNEXCUSED)
     }
-    # Per player (by initial index) and counted round, in round order: the units of 1/D and
-    # the index of the player whose value it is a share of (n: nobody on the list, value 0).
-    units: list[list[int]] = [[] for _ in players]
-    bases: list[list[int]] = [[] for _ in players]
-    # counts[i][k]: how many of player i's terms are of rounds 1..k
-    counts: list[list[int]] = [[0] * (last + 1) for _ in players]
-    games = [[0] * (last + 1) for _ in players]
-    for k, round_in in enumerate(rounds, start=1):
-        for i in range(n):
-            games[i][k] = games[i][k - 1]
-        # What each player did (round_outcomes, as plain tuples): (kind, whose value)
-        did: dict[str, tuple[str, str | None]] = {}
-        for game in round_in.games:
-            white, black = RESULTS.get(game.result, (PENDING, PENDING))
-            did[game.white] = (white, game.black)
-            did[game.black] = (black, game.white)
-        for kind, listed in (
-            (BYE, round_in.byes),
-            (ABSENT, round_in.absent),
-            (EXTERNAL, round_in.external),
-            (UNEXCUSED, round_in.unexcused),
-            (PENDING, round_in.present),
-        ):
-            for player in listed:
-                did[player] = (kind, None)
-        for player, (kind, opponent) in did.items():
-            i = initial.get(player)
-            if i is None:
-                continue
-            unit = factor_units.get(kind, 0)
-            if unit:
-                basis = opponent if kind in AGAINST_OPPONENT else player
-                units[i].append(unit)
-                bases[i].append(initial.get(basis, n))
-            if kind in PLAYED:
-                games[i][k] += 1
-        for i in range(n):
-            counts[i][k] = len(units[i])
-
     # Keys are score + weight × start points, weight = (F − k) / F: in units of 1 / (D·F·S),
     # S the common denominator of the start points, they are integers too (and sort fast).
     fade = settings.start_fade_rounds
@@ -383,18 +351,43 @@ def compute_season(season: SeasonIn) -> SeasonOut:
     key_scale = denominator * fade * start_den
     score_factor = fade * start_den
 
+    # Per player (by initial index), in round order, the terms of the rounds so far: the units
+    # of 1/D and the index of the player whose value it is a share of (n: nobody on the list,
+    # value 0). One pass over the rounds: round k's terms join, then the list after round k is
+    # made with the values of the list after round k − 1 (`current`).
+    units: list[list[int]] = [[] for _ in players]
+    bases: list[list[int]] = [[] for _ in players]
+    games = [0] * n  # games played over the board so far, by initial index
     lists: list[ListOut] = []
     current = [0] * (n + 1)  # values by initial index; [n]: nobody, 0
     indexes = range(n)
+    totals = [0] * n
     for k in range(last + 1):
+        if k:
+            round_in = rounds[k - 1]
+            # What each player did (round_outcomes, as plain tuples): (kind, whose value)
+            did: dict[str, tuple[str, str | None]] = {}
+            for game in round_in.games:
+                white, black = RESULTS.get(game.result, (PENDING, PENDING))
+                did[game.white] = (white, game.black)
+                did[game.black] = (black, game.white)
+            for kind, listed in _listed(round_in):
+                for player in listed:
+                    did[player] = (kind, None)
+            for player, (kind, opponent) in did.items():
+                i = initial.get(player)
+                if i is None:
+                    continue
+                unit = factor_units.get(kind, 0)
+                if unit:
+                    basis = opponent if kind in AGAINST_OPPONENT else player
+                    units[i].append(unit)
+                    bases[i].append(initial.get(basis, n))
+                if kind in PLAYED:
+                    games[i] += 1
+            value_of = current.__getitem__
+            totals = [sum(map(mul, units[i], map(value_of, bases[i]))) for i in indexes]
         weight_units = 0 if season.closed and k == last else max(0, fade - k)
-        value_of = current.__getitem__
-        totals = [
-            sum(map(mul, units[i][: counts[i][k]], map(value_of, bases[i][: counts[i][k]])))
-            if k
-            else 0
-            for i in indexes
-        ]
         keys = [totals[i] * score_factor + weight_units * start_units[i] for i in indexes]
         # §4.1: best key first; ties: the initial order (a stable sort keeps it)
         order = sorted(indexes, key=keys.__getitem__, reverse=True)
@@ -404,7 +397,7 @@ def compute_season(season: SeasonIn) -> SeasonOut:
                 place + 1,
                 place_values[place],
                 start_list[i],
-                games[i][k],
+                games[i],
                 totals[i],
                 keys[i],
                 denominator,

@@ -215,13 +215,6 @@ def ranking_of(data: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def _number(units: int, scale: int) -> int | float:
-    """`number(Fraction(units, scale))` without the Fraction: whole numbers as integers, else
-    the nearest float (int / int is correctly rounded, as Fraction's float is)."""
-    whole, rest = divmod(units, scale)
-    return whole if not rest else units / scale
-
-
 def tables_of(
     season_in: engine.SeasonIn,
     out: engine.SeasonOut,
@@ -249,11 +242,17 @@ def tables_of(
             "weight": str(listed.weight),
             "final": final and k == counted,
             "factors": factors,
+            # `_number` written out (a line per player per list): whole numbers as integers,
+            # else the nearest float.
             "ranking": [
                 [
                     row.player,
-                    _number(row.score_units, row.score_scale),
-                    _number(row.key_units, row.key_scale),
+                    score // scale
+                    if not (score := row.score_units) % (scale := row.score_scale)
+                    else score / scale,
+                    key // key_scale
+                    if not (key := row.key_units) % (key_scale := row.key_scale)
+                    else key / key_scale,
                     starts[row.player],
                     row.games,
                 ]
