@@ -23,6 +23,10 @@ class StandingsTable(models.Model):
     data = JSONField(default=dict)
     # A hash of `data` as written (rankings.services._digest); null if written before.
     digest = models.BigIntegerField(null=True, blank=True, editable=False)
+    # A hash of the table's lines as written, in order (rankings.services._lines_digest): a
+    # recompute that computes the same lines leaves them without reading them; null if
+    # written before.
+    lines_digest = models.BigIntegerField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["season_id", "kind", "position"]
@@ -40,9 +44,9 @@ class StandingsTable(models.Model):
     def save(self, *args, **kwargs) -> None:
         # The store writes in bulk with the digest of what it wrote; a table saved one by one
         # (by hand, in a shell) may hold anything, so the next recompute writes it again.
-        self.digest = None
+        self.digest = self.lines_digest = None
         if kwargs.get("update_fields") is not None:
-            kwargs["update_fields"] = {*kwargs["update_fields"], "digest"}
+            kwargs["update_fields"] = {*kwargs["update_fields"], "digest", "lines_digest"}
         super().save(*args, **kwargs)
 
 
@@ -76,11 +80,13 @@ class StandingsRow(models.Model):
         return f"{self.table} #{self.rank}"
 
     def save(self, *args, **kwargs) -> None:
-        # As StandingsTable.save: a line saved one by one is written again by the next recompute.
+        # As StandingsTable.save: a line saved one by one is written again by the next recompute
+        # (and its table's lines compared one by one).
         self.digest = None
         if kwargs.get("update_fields") is not None:
             kwargs["update_fields"] = {*kwargs["update_fields"], "digest"}
         super().save(*args, **kwargs)
+        StandingsTable.objects.filter(pk=self.table_id).update(lines_digest=None)
 
 
 class StaleScope(models.Model):

@@ -111,6 +111,19 @@ def _digest(text: str) -> int:
     )
 
 
+def _lines_digest(rows: Iterable[ComputedRow], encoded: bool) -> int:
+    """A 64-bit hash of a table's lines in order (player, rank, points and detail as written):
+    kept on the table, so a recompute that computes the same lines leaves them without reading
+    them. `encoded`: the details are JSON text already (`_encoded`)."""
+    hasher = hashlib.blake2b(digest_size=8)
+    update = hasher.update
+    for row in rows:
+        detail = row.detail if encoded else _dumps(row.detail)
+        points = None if row.points is None else float(row.points)
+        update(f"{row.player!r}\x1f{row.rank!r}\x1f{points!r}\x1f{detail}\x1e".encode())
+    return int.from_bytes(hasher.digest(), "big", signed=True)
+
+
 def _copy(model, columns: tuple[str, ...], rows: Iterable[tuple]) -> None:
     """PostgreSQL's COPY of rows whose JSON column is encoded already (`_encoded`): no
     per-row SQL and no client-side quoting of the JSON as a literal."""
@@ -160,7 +173,7 @@ def _copy_rows(rows: Iterable[tuple]) -> None:
     )
 
 
-TABLE_COLUMNS = ("id", "season_id", "kind", "key", "position", "data", "digest")
+TABLE_COLUMNS = ("id", "season_id", "kind", "key", "position", "data", "digest", "lines_digest")
 
 
 def _write_tables(season: Season, batch: list[ComputedTable]) -> list[int]:
@@ -175,6 +188,7 @@ def _write_tables(season: Season, batch: list[ComputedTable]) -> list[int]:
                 position=t.position,
                 data=t.data,
                 digest=_digest(_dumps(t.data)),
+                lines_digest=_lines_digest(t.rows, False),
             )
             for t in batch
         )
@@ -189,7 +203,16 @@ def _write_tables(season: Season, batch: list[ComputedTable]) -> list[int]:
         StandingsTable,
         TABLE_COLUMNS,
         [
-            (pk, season.pk, t.kind, t.key, t.position, t.data, _digest(t.data))
+            (
+                pk,
+                season.pk,
+                t.kind,
+                t.key,
+                t.position,
+                t.data,
+                _digest(t.data),
+                _lines_digest(t.rows, True),
+            )
             for pk, t in zip(ids, batch, strict=True)
         ],
     )
@@ -273,10 +296,19 @@ def _delete_tables(season: Season, keys: Iterable[tuple[str, str]] | None = None
     tables._raw_delete(tables.db)
 
 
-def _store(season: Season, version: int, computed: Iterable[ComputedTable], *, force: bool) -> bool:
+def _store(
+    season: Season,
+    version: int,
+    computed: Iterable[ComputedTable],
+    *,
+    force: bool,
+    rewrite: bool = False,
+) -> bool:
     if not _claim(season, version, force=force):
         return False
-    stored = _stored_tables(season)
+    if rewrite:
+        _delete_tables(season)
+    stored = {} if rewrite else _stored_tables(season)
     if stored:
         _rewrite(season, computed, stored)
     else:
@@ -285,15 +317,15 @@ def _store(season: Season, version: int, computed: Iterable[ComputedTable], *, f
 
 
 def _stored_tables(season: Season, match: Q | None = None) -> dict[tuple[str, str], tuple]:
-    """(kind, key) → (id, position, digest) of the season's stored tables (those `match`
-    picks): their index, not their data."""
+    """(kind, key) → (id, position, digest, lines digest) of the season's stored tables (those
+    `match` picks): their index, not their data."""
     tables = StandingsTable.objects.filter(season=season)
     if match is not None:
         tables = tables.filter(match)
     return {
-        (kind, key): (pk, position, digest)
-        for pk, kind, key, position, digest in tables.values_list(
-            "pk", "kind", "key", "position", "digest"
+        (kind, key): (pk, position, digest, lines_digest)
+        for pk, kind, key, position, digest, lines_digest in tables.values_list(
+            "pk", "kind", "key", "position", "digest", "lines_digest"
         )
     }
 
@@ -331,7 +363,7 @@ def _rewrite(season: Season, computed: Iterable[ComputedTable], stored: dict) ->
             size = 0
     flush()
     if left:
-        ids = [pk for pk, _position, _digest in left.values()]
+        ids = [found[0] for found in left.values()]
         rows = StandingsRow.objects.filter(season=season, table_id__in=ids)
         rows._raw_delete(rows.db)
         tables = StandingsTable.objects.filter(pk__in=ids)
@@ -381,8 +413,36 @@ def _replace_rows(
     season: Season, tables: list[ComputedTable], stored: dict, *, encoded: bool = False
 ) -> None:
     """Write the lines and data of these stored tables that differ from what is stored.
+    A table whose data, position and lines hash (`_lines_digest`) are as stored is left
+    without reading its lines; the lines of the others are matched with the stored ones.
     `encoded`: the tables come as `_encoded` gives them (on PostgreSQL)."""
-    table_ids = [stored[(t.kind, t.key)][0] for t in tables]
+    encode = connection.vendor == "postgresql"
+    changed_data: list[tuple] = []
+    moved: list[tuple] = []
+    differing: list[tuple[ComputedTable, int]] = []
+    for t in tables:
+        pk, position, digest, lines_digest = stored[(t.kind, t.key)]
+        text = t.data if encoded else _dumps(t.data)
+        data_digest = _digest(text)
+        lines = _lines_digest(t.rows, encoded)
+        if digest != data_digest:
+            changed_data.append((t.position, text if encode else t.data, data_digest, lines, pk))
+        elif position != t.position or lines_digest != lines:
+            moved.append((t.position, lines, pk))
+        if lines_digest != lines:
+            differing.append((t, pk))
+    if changed_data or moved:
+        _update_tables(changed_data, moved)
+    if differing:
+        _replace_lines(season, differing, encoded)
+
+
+def _replace_lines(season: Season, tables: list[tuple[ComputedTable, int]], encoded: bool) -> None:
+    """The lines of these tables (with their stored ids) that differ from the stored ones,
+    deleted and written again: matched by player (the n-th line of a player with the n-th),
+    lines without a player by position, and compared by position, rank, points and the hash
+    of their detail."""
+    table_ids = [pk for _t, pk in tables]
     old: dict[int, dict[tuple, tuple]] = {pk: {} for pk in table_ids}
     seen: dict[int, dict] = {pk: {} for pk in table_ids}
     ids: dict[str, int] = {}  # the players' ids by key: those of the stored lines, then others
@@ -397,7 +457,8 @@ def _replace_rows(
         old[table_id][key] = (pk, position, rank, points, digest)
         if player_id is not None:
             ids[player_key] = player_id
-    keys = {row.player for t in tables for row in t.rows if row.player is not None} - ids.keys()
+    keys = {row.player for t, _pk in tables for row in t.rows if row.player is not None}
+    keys -= ids.keys()
     if keys:
         ids.update(
             Player.objects.filter(series_id=season.series_id, key__in=keys).values_list("key", "pk")
@@ -405,13 +466,7 @@ def _replace_rows(
     encode = connection.vendor == "postgresql"
     gone: list[int] = []
     written: list[tuple] = []
-    changed_tables: list[tuple] = []
-    for t, table_id in zip(tables, table_ids, strict=True):
-        pk, position, digest = stored[(t.kind, t.key)]
-        text = t.data if encoded else _dumps(t.data)
-        data_digest = _digest(text)
-        if position != t.position or digest != data_digest:
-            changed_tables.append((t.position, text if encode else t.data, data_digest, pk))
+    for t, table_id in tables:
         lines = old[table_id]
         seen_new: dict = {}
         for position, row in enumerate(t.rows):
@@ -425,8 +480,6 @@ def _replace_rows(
                 gone.append(before[0])
             written.append(line)
         gone.extend(line[0] for line in lines.values())
-    if changed_tables:
-        _update_tables(changed_tables)
     if gone:
         rows = StandingsRow.objects.filter(pk__in=gone)
         rows._raw_delete(rows.db)
@@ -434,20 +487,31 @@ def _replace_rows(
         _copy_rows(written)
 
 
-def _update_tables(changed: list[tuple]) -> None:
-    """Give stored tables a new position, data and digest: (position, data, digest, id) each,
-    the data as JSON text on PostgreSQL (one pipelined statement per table, the JSON encoded
-    once), as a dict elsewhere."""
+def _update_tables(changed: list[tuple], moved: list[tuple] = ()) -> None:
+    """Give stored tables a new position, data, digest and lines digest: `changed` holds
+    (position, data, digest, lines digest, id) each, the data as JSON text on PostgreSQL (one
+    pipelined statement per table, the JSON encoded once), as a dict elsewhere; `moved`
+    (position, lines digest, id) of tables whose data stays."""
+    table = StandingsTable._meta.db_table
     if connection.vendor == "postgresql":
-        table = StandingsTable._meta.db_table
         with connection.cursor() as cursor:
-            cursor.executemany(
-                f"UPDATE {table} SET position = %s, data = %s::jsonb, digest = %s WHERE id = %s",
-                changed,
-            )
+            if changed:
+                cursor.executemany(
+                    f"UPDATE {table} SET position = %s, data = %s::jsonb, digest = %s, "
+                    "lines_digest = %s WHERE id = %s",
+                    changed,
+                )
+            if moved:
+                cursor.executemany(
+                    f"UPDATE {table} SET position = %s, lines_digest = %s WHERE id = %s", moved
+                )
         return
-    for position, data, digest, pk in changed:
-        StandingsTable.objects.filter(pk=pk).update(position=position, data=data, digest=digest)
+    for position, data, digest, lines_digest, pk in changed:
+        StandingsTable.objects.filter(pk=pk).update(
+            position=position, data=data, digest=digest, lines_digest=lines_digest
+        )
+    for position, lines_digest, pk in moved:
+        StandingsTable.objects.filter(pk=pk).update(position=position, lines_digest=lines_digest)
 
 
 def later_seasons(*, series_id: int, label: str) -> list[int]:
@@ -512,14 +576,18 @@ def ensure_current(season_id: int) -> None:
         season_recompute(season_id=season_id)
 
 
-def season_recompute(*, season_id: int, force: bool = False) -> bool:
+def season_recompute(*, season_id: int, force: bool = False, rewrite: bool = False) -> bool:
     """Bring the season's stored standings up to date: only what changed since they were
     stored (`Standings.update`) when the system can, else the whole season; `force` always
-    computes the whole season.
+    computes the whole season. A full recompute writes only the tables and lines that differ
+    from the stored ones (by their hashes); `rewrite` (implies `force`) deletes the stored
+    standings and writes them all again, a repair for standings changed by hand in the
+    database.
 
     Returns False when there was nothing to do (the season is gone, its system has no
     standings yet, or standings of the current data version are stored already).
     """
+    force = force or rewrite
     head = Season.objects.select_related("series").filter(pk=season_id).first()
     if head is None:
         return False
@@ -553,7 +621,9 @@ def season_recompute(*, season_id: int, force: bool = False) -> bool:
         if update is not None:
             stored = _store_update(season, version, update)
         else:
-            stored = _store(season, version, spec.standings.compute(season), force=force)
+            stored = _store(
+                season, version, spec.standings.compute(season), force=force, rewrite=rewrite
+            )
         if not stored:
             return False
         StaleScope.objects.filter(pk__in=[pk for pk, _scope in scopes]).delete()

@@ -18,6 +18,13 @@ class Command(BaseCommand):
         parser.add_argument(
             "--stale", action="store_true", help="only seasons with stale standings"
         )
+        parser.add_argument(
+            "--rewrite",
+            action="store_true",
+            help="delete the stored standings and write them all again (a repair after they "
+            "were changed by hand in the database; a recompute otherwise writes only what "
+            "differs from them)",
+        )
 
     def handle(self, *args, **options):
         seasons = Season.objects.select_related("series").order_by("series__slug", "label")
@@ -39,7 +46,9 @@ class Command(BaseCommand):
                 continue
             if options["stale"] and not season.stale:
                 continue
-            season_recompute(season_id=season.pk, force=not options["stale"])
+            season_recompute(
+                season_id=season.pk, force=not options["stale"], rewrite=options["rewrite"]
+            )
             done += 1
             self.stdout.write(
                 _("Recomputed %(series)s %(season)s.")
