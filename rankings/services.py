@@ -232,37 +232,9 @@ def _insert(season: Season, computed: Iterable[ComputedTable], *, encoded: bool 
         nonlocal written
         if not batch:
             return
-        # The players' ids: only those of keys not met in an earlier batch.
-        missing = {
-            row.player
-            for t in batch
-            for row in t.rows
-            if row.player is not None and row.player not in ids
-        }
-        if missing:
-            ids.update(
-                Player.objects.filter(series_id=season.series_id, key__in=missing).values_list(
-                    "key", "pk"
-                )
-            )
+        _player_ids(season, batch, ids)  # only those of keys not met in an earlier batch
         table_ids = _write_tables(season, batch)
-        count = sum(len(t.rows) for t in batch)
-        if count:
-            # A generator: the rows go to COPY one at a time, never all as tuples at once.
-            _copy_rows(
-                _line(
-                    table_id,
-                    season.pk,
-                    ids.get(row.player) if row.player is not None else None,
-                    position,
-                    row,
-                    row.detail if encode else _dumps(row.detail),  # encoded already on PG
-                    encode,
-                )
-                for table_id, t in zip(table_ids, batch, strict=True)
-                for position, row in enumerate(t.rows)
-            )
-        written += count
+        written += _write_lines(season, zip(table_ids, batch, strict=True), ids)
         batch.clear()
 
     encode = connection.vendor == "postgresql"
@@ -274,6 +246,50 @@ def _insert(season: Season, computed: Iterable[ComputedTable], *, encoded: bool 
             size = 0
     flush()
     return written
+
+
+def _player_ids(season: Season, tables: Iterable[ComputedTable], ids: dict[str, int]) -> None:
+    """Add to `ids` the ids of the players of these tables' lines that it lacks (1 query)."""
+    missing = {
+        row.player
+        for t in tables
+        for row in t.rows
+        if row.player is not None and row.player not in ids
+    }
+    if missing:
+        ids.update(
+            Player.objects.filter(series_id=season.series_id, key__in=missing).values_list(
+                "key", "pk"
+            )
+        )
+
+
+def _write_lines(
+    season: Season, tables: Iterable[tuple[int, ComputedTable]], ids: dict[str, int]
+) -> int:
+    """Write every line of these (stored table id, table) pairs, the details as JSON text
+    already on PostgreSQL (`_encoded`); `ids`: the players' ids by key. Returns the count."""
+    encode = connection.vendor == "postgresql"
+    count = 0
+
+    def lines():
+        # A generator: the rows go to COPY one at a time, never all as tuples at once.
+        nonlocal count
+        for table_id, t in tables:
+            for position, row in enumerate(t.rows):
+                count += 1
+                yield _line(
+                    table_id,
+                    season.pk,
+                    ids.get(row.player) if row.player is not None else None,
+                    position,
+                    row,
+                    row.detail if encode else _dumps(row.detail),  # encoded already on PG
+                    encode,
+                )
+
+    _copy_rows(lines())
+    return count
 
 
 def _delete_tables(season: Season, keys: Iterable[tuple[str, str]] | None = None) -> None:
@@ -349,7 +365,7 @@ def _rewrite(season: Season, computed: Iterable[ComputedTable], stored: dict) ->
         kept = [t for t in batch if (t.kind, t.key) in stored]
         fresh = [t for t in batch if (t.kind, t.key) not in stored]
         if kept:
-            _replace_rows(season, kept, stored, encoded=encode)
+            _replace_rows(season, kept, stored, encoded=encode, whole=True)
         if fresh:
             _insert(season, fresh, encoded=encode)
         batch.clear()
@@ -410,12 +426,20 @@ def _line_key(player_id: int | None, position: int, seen: dict) -> tuple:
 
 
 def _replace_rows(
-    season: Season, tables: list[ComputedTable], stored: dict, *, encoded: bool = False
+    season: Season,
+    tables: list[ComputedTable],
+    stored: dict,
+    *,
+    encoded: bool = False,
+    whole: bool = False,
 ) -> None:
     """Write the lines and data of these stored tables that differ from what is stored.
     A table whose data, position and lines hash (`_lines_digest`) are as stored is left
-    without reading its lines; the lines of the others are matched with the stored ones.
-    `encoded`: the tables come as `_encoded` gives them (on PostgreSQL)."""
+    without reading its lines; the lines of the others are matched with the stored ones
+    (an update: a change moves a few lines of a table), or with `whole` (a full recompute,
+    where a table that differs has often changed throughout, as after new settings) deleted
+    and written again without reading them. `encoded`: the tables come as `_encoded` gives
+    them (on PostgreSQL)."""
     encode = connection.vendor == "postgresql"
     changed_data: list[tuple] = []
     moved: list[tuple] = []
@@ -433,7 +457,13 @@ def _replace_rows(
             differing.append((t, pk))
     if changed_data or moved:
         _update_tables(changed_data, moved)
-    if differing:
+    if differing and whole:
+        rows = StandingsRow.objects.filter(table_id__in=[pk for _t, pk in differing])
+        rows._raw_delete(rows.db)
+        ids: dict[str, int] = {}
+        _player_ids(season, (t for t, _pk in differing), ids)
+        _write_lines(season, ((pk, t) for t, pk in differing), ids)
+    elif differing:
         _replace_lines(season, differing, encoded)
 
 
