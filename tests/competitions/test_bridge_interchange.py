@@ -263,8 +263,9 @@ def ladder_files(draw):
             shuffled = draw(st.permutations(in_ladder))
             entry["pools"] = [shuffled[i : i + size] for i in range(0, len(shuffled), size)]
             if draw(st.booleans()):
-                entry["reasons"] = {shuffled[0]: draw(st.text(min_size=1, max_size=20)).strip()
-                                    or "moved"}  # fmt: skip
+                # Any text but NUL, which no import stores (PostgreSQL text cannot hold it).
+                reason = draw(st.text(st.characters(exclude_characters="\x00"), max_size=20))
+                entry["reasons"] = {shuffled[0]: reason.strip() or "moved"}
         entry["challenges"] = [
             {
                 "imps": {
