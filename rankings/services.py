@@ -350,8 +350,9 @@ def _rewrite(season: Season, computed: Iterable[ComputedTable], stored: dict) ->
     """A full recompute over stored standings writes only what differs, as an update does
     (`_replace`): the tables computed are compared a batch at a time with the stored ones of
     the same kind and key (the computed tables may come from a generator, so the recompute
-    still holds only a batch), those computed anew are inserted, and the stored tables the
-    recompute no longer gives are deleted. A recompute of results that did not change (`manage.py
+    still holds only a batch); a table whose lines differ is written whole (`_replace_rows`,
+    `whole`), those computed anew are inserted, and the stored tables the recompute no longer
+    gives are deleted. A recompute of results that did not change (`manage.py
     recompute`, a replace-import of the same file, a change an update cannot place) leaves
     every row as it was instead of deleting and writing the season again; one where everything
     changed (new settings) writes every line, as before."""
@@ -401,19 +402,24 @@ def _replace(season: Season, tables: list[ComputedTable]) -> None:
     they are and only the others are deleted and written again. Lines are matched by player
     (the n-th line of a player with the n-th), lines without a player by position, and compared
     by position, rank, points and the hash of their detail (`digest`); a table's data by its
-    hash. Lines stored without a hash are written again."""
+    hash; a table whose data and lines hash are as stored is left without reading its lines.
+    Lines stored without a hash are written again."""
     if not tables:
         return
     match = Q()
     for t in tables:
         match |= Q(kind=t.kind, key=t.key)
     stored = _stored_tables(season, match)
+    # Encoded once on PostgreSQL: the lines' hash and their comparison read the same text.
+    encode = connection.vendor == "postgresql"
+    if encode:
+        tables = [_encoded(t) for t in tables]
     fresh = [t for t in tables if (t.kind, t.key) not in stored]
     kept = [t for t in tables if (t.kind, t.key) in stored]
     if kept:
-        _replace_rows(season, kept, stored)
+        _replace_rows(season, kept, stored, encoded=encode)
     if fresh:
-        _insert(season, fresh)
+        _insert(season, fresh, encoded=encode)
 
 
 def _line_key(player_id: int | None, position: int, seen: dict) -> tuple:
