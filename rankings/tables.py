@@ -1,6 +1,7 @@
 """Shared columns and the base table of the public pages (django-tables2); each system's tables
 are in rankings/systems/<name>/tables.py. Rows are dicts from stored standings."""
 
+import functools
 from decimal import ROUND_HALF_UP, Decimal
 
 import django_tables2 as tables
@@ -23,16 +24,26 @@ def display_points(value, places: int = 2, separator: str | None = None) -> str:
     """Rounded for display only (2 decimals for board-game points), half up, written the way
     the reader's language writes numbers (1570,40 in Dutch, Swedish and Norwegian).
     `separator`: the language's decimal separator, when the caller has looked it up."""
-    number = rounded(value, places)
-    if number is None:
+    if value is None or value == "":
         return "–"
     if settings.USE_THOUSAND_SEPARATOR:
-        return number_format(number, decimal_pos=places)
-    # What number_format writes without grouping, without its per-call work (a long page
-    # shows thousands of numbers): the rounded digits with the language's decimal separator.
-    text = f"{abs(number) if number.is_zero() else number:f}"  # no "-0"
+        return number_format(rounded(value, places), decimal_pos=places)
     if separator is None:
         separator = get_format("DECIMAL_SEPARATOR")
+    try:
+        return _plain_points(value, places, separator)
+    except TypeError:  # a value that cannot be a key: written without the cache
+        return _plain_points.__wrapped__(value, places, separator)
+
+
+@functools.lru_cache(maxsize=8192)
+def _plain_points(value, places: int, separator: str) -> str:
+    """What number_format writes without grouping, without its per-call work: the rounded
+    digits with the language's decimal separator. Kept per value: a long page writes
+    thousands of numbers, most of them again and again (100.00, 4.00, ...). Values equal as
+    keys (1 and 1.0) write the same text."""
+    number = rounded(value, places)
+    text = f"{abs(number) if number.is_zero() else number:f}"  # no "-0"
     return text if separator == "." else text.replace(".", separator)
 
 
