@@ -28,6 +28,7 @@ __all__ = [
     "EloRow",
     "LadderIn",
     "LadderOut",
+    "PlayedChallenge",
     "PoolOut",
     "PoolRow",
     "RoundIn",
@@ -47,6 +48,7 @@ __all__ = [
     "reshape_pools",
     "run_ladder",
     "shown",
+    "units_of",
 ]
 
 PLACES = 30
@@ -115,18 +117,75 @@ class Duel(NamedTuple):  # a named tuple: a season has some 10**5 of them
     opponent_elo: Decimal  # before the challenge
     score: Decimal  # 1, 1/2 or 0
     expected: Decimal
+    units: int | None = None  # expected, in units of 10**-PLACES
 
 
-class ChallengeLine(NamedTuple):
-    """One player's challenge: IMPs (None: did not play), the duels and the Elo change."""
+class ChallengeLine:
+    """One player's challenge: IMPs (None: did not play), the duels and the Elo change.
 
-    player: str
-    imps: Decimal | None
-    elo_before: Decimal
-    k: int
-    duels: tuple[Duel, ...]  # empty when nobody of the pool played the challenge
-    change: Decimal
-    elo_after: Decimal
+    `units`: before, change and after in units of 10**-PLACES (None: the decimal computation
+    played it). The integer core makes a line's duels when they are first asked for (a season
+    has some 10**5 of them; the standings read them from `duel_rows` without decimals)."""
+
+    __slots__ = (
+        "player", "imps", "elo_before", "k", "change", "elo_after", "units", "_played", "_duels",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        player: str,
+        imps: Decimal | None,
+        elo_before: Decimal,
+        k: int,
+        duels: tuple[Duel, ...] | tuple[PlayedChallenge, int],
+        change: Decimal,
+        elo_after: Decimal,
+        units: tuple[int, int, int] | None = None,
+    ) -> None:
+        self.player, self.imps, self.elo_before, self.k = player, imps, elo_before, k
+        self.change, self.elo_after, self.units = change, elo_after, units
+        if duels and isinstance(duels[0], PlayedChallenge):
+            self._played: tuple[PlayedChallenge, int] | None = duels  # type: ignore[assignment]
+            self._duels: tuple[Duel, ...] | None = None
+        else:
+            self._played, self._duels = None, duels  # type: ignore[assignment]
+
+    @property
+    def duels(self) -> tuple[Duel, ...]:  # empty when nobody of the pool played the challenge
+        if self._duels is None:
+            pool, index = self._played  # type: ignore[misc]
+            self._duels = pool.duels(index)
+        return self._duels
+
+    @property
+    def played(self) -> tuple[PlayedChallenge, int] | None:
+        """The integer core's pool challenge and this line's place in it (None: no duels, or
+        the decimal computation)."""
+        return self._played
+
+    def duel_rows(self) -> list[tuple[str, int | None, Decimal, int | None]]:
+        """Each duel as (opponent, his rating before in units, score, expected score in
+        units): the duels without their decimals (ratings None on the decimal computation)."""
+        if self._played is not None:
+            return self._played[0].rows(self._played[1])
+        return [(d.opponent, None, d.score, d.units) for d in self.duels]
+
+    def _key(self) -> tuple:
+        return (
+            self.player, self.imps, self.elo_before, self.k, self.duels, self.change,
+            self.elo_after,
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ChallengeLine):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return "ChallengeLine({})".format(", ".join(repr(part) for part in self._key()))
 
     @property
     def score(self) -> Decimal:
@@ -135,6 +194,48 @@ class ChallengeLine(NamedTuple):
     @property
     def expected(self) -> Decimal:
         return exact_sum(d.expected for d in self.duels)
+
+
+class PlayedChallenge:
+    """A pool's challenge as the integer core played it, what its lines' duels are made of: per
+    player (listing order) the rating before in units of 10**-PLACES, and per pair [i][j] twice
+    player i's duel score against j, his expected score in units, and whether the two ratings
+    were equal (both then expect HALF)."""
+
+    __slots__ = ("members", "befores", "units", "scores", "expected", "even")
+
+    def __init__(self, members, befores, units, scores, expected, even) -> None:  # noqa: ANN001
+        self.members: Sequence[str] = members
+        self.befores: list[Decimal] = befores
+        self.units: list[int] = units
+        self.scores: list[list[int]] = scores
+        self.expected: list[list[int]] = expected
+        self.even: list[list[bool]] = even
+
+    def rows(self, i: int) -> list[tuple[str, int | None, Decimal, int | None]]:
+        members, units, scores, row = self.members, self.units, self.scores[i], self.expected[i]
+        return [
+            (members[j], units[j], _SCORE_OF_TWICE[scores[j]], row[j])
+            for j in range(len(members))
+            if j != i
+        ]
+
+    def duels(self, i: int) -> tuple[Duel, ...]:
+        members, befores, scores, row, even = (
+            self.members, self.befores, self.scores[i], self.expected[i], self.even[i]
+        )  # fmt: skip
+        with localcontext(CONTEXT):
+            return tuple(
+                Duel(
+                    members[j],
+                    befores[j],
+                    _SCORE_OF_TWICE[scores[j]],
+                    HALF if even[j] else Decimal(row[j]).scaleb(-PLACES),
+                    row[j],
+                )
+                for j in range(len(members))
+                if j != i
+            )
 
 
 @dataclass(frozen=True)
@@ -329,6 +430,21 @@ def challenge_changes(
 
     A challenge that nobody of the pool played (no IMPs at all) is not played by the pool: no
     duels, no change (a Decision: otherwise an empty challenge would move ratings)."""
+    befores = [ratings[p] for p in members]
+    units = [units_of(before) for before in befores]
+    if None in units:
+        return _changes_decimal(members, ratings, imps, settings)
+    return _changes_units(members, befores, units, imps, settings)  # type: ignore[arg-type]
+
+
+def _changes_decimal(
+    members: Sequence[str],
+    ratings: Mapping[str, Decimal],
+    imps: Mapping[str, Decimal],
+    settings: Settings,
+) -> tuple[ChallengeLine, ...]:
+    """challenge_changes in decimal arithmetic: the reference, and the computation for ratings
+    with more than PLACES decimals."""
     played = any(p in imps for p in members)
     expected: dict[tuple[str, str], Decimal] = {}
     lines = []
@@ -351,6 +467,7 @@ def challenge_changes(
                         ratings[other],
                         duel_score(own, imps.get(other)),
                         expected[(player, other)],
+                        units_of(expected[(player, other)]),
                     )
                     for other in members
                     if other != player
@@ -369,6 +486,117 @@ def challenge_changes(
                     elo_after=before + change,
                 )
             )
+    return tuple(lines)
+
+
+# --- the integer core: ratings in units of 10**-PLACES ---------------------------------------
+# A season's ratings all have at most PLACES decimals (start ratings are whole or short
+# decimals; a change is K times a difference of such numbers), so the engine plays them as
+# integers of 10**-PLACES and makes the decimals of its output from those integers: the same
+# numbers, written the same way (coefficient and exponent), as the decimal computation
+# (_changes_decimal, which plays any rating with more decimals). tests/rankings/engines/
+# test_bridge.py compares the two.
+
+_UNIT = 10**PLACES
+_HALF_UNITS = _UNIT // 2
+_TENTH_UNITS = _UNIT // 10
+_MAX_UNITS = 10**40  # beyond: the decimal computation
+_WEAKER_UNITS: dict[int, int] = {}
+_ZERO = Decimal(0)
+_SCORE_OF_TWICE = (LOSS, DRAW, WIN)
+
+
+def units_of(value: Decimal) -> int | None:
+    """value in units of 10**-PLACES, or None when it has more decimals (or is very large)."""
+    with localcontext(CONTEXT):
+        scaled = value.scaleb(PLACES)
+    units = int(scaled)
+    if units != scaled or abs(units) > _MAX_UNITS:
+        return None
+    return units
+
+
+def _weaker_int(units: int) -> int:
+    found = _WEAKER_UNITS.get(units)
+    if found is None:
+        found = _weaker_units(units)
+        if len(_WEAKER_UNITS) > 100_000:
+            _WEAKER_UNITS.clear()
+        _WEAKER_UNITS[units] = found
+    return found
+
+
+def _changes_units(
+    members: Sequence[str],
+    befores: list[Decimal],
+    units: list[int],
+    imps: Mapping[str, Decimal],
+    settings: Settings,
+) -> tuple[ChallengeLine, ...]:
+    """challenge_changes of a pool whose ratings before are all `units` (none None)."""
+    n = len(members)
+    ks = [k_factor(b, settings) for b in befores] if settings.dynamic_k else [settings.k] * n
+    own = [imps.get(p) for p in members]
+    lines = []
+    with localcontext(CONTEXT):
+        if not any(p in imps for p in members):
+            for i, player in enumerate(members):
+                before = befores[i]
+                lines.append(
+                    ChallengeLine(
+                        player, own[i], before, ks[i], (), _ZERO, before + _ZERO,
+                        (units[i], 0, units[i]),
+                    )
+                )  # fmt: skip
+            return tuple(lines)
+        # per pair: twice each side's duel score, each side's expected score in units, and
+        # whether the two ratings were equal (both sides then expect HALF, which the decimal
+        # sum writes with one decimal); the diagonal holds a draw, HALF and True
+        scores: list[list[int]] = [[1] * n for _ in range(n)]
+        expected: list[list[int]] = [[_HALF_UNITS] * n for _ in range(n)]
+        even: list[list[bool]] = [[True] * n for _ in range(n)]
+        for i in range(n):
+            mine, imps_i, row, row_even, row_scores = (
+                units[i], own[i], expected[i], even[i], scores[i]
+            )  # fmt: skip
+            for j in range(i + 1, n):
+                other = own[j]
+                if imps_i is None:  # duel_score, inline (the season's innermost loop)
+                    twice = 1 if other is None else 0
+                elif other is None:
+                    twice = 2
+                elif imps_i == other:
+                    twice = 1
+                else:
+                    twice = 2 if imps_i > other else 0
+                row_scores[j], scores[j][i] = twice, 2 - twice
+                difference = units[j] - mine
+                if difference == 0:
+                    continue
+                row_even[j] = even[j][i] = False
+                if difference > 0:  # i is the weaker side; the stronger gets 1 - E exactly
+                    weak = _weaker_int(difference)
+                else:
+                    weak = _UNIT - _weaker_int(-difference)
+                row[j], expected[j][i] = weak, _UNIT - weak
+        played = PlayedChallenge(members, befores, units, scores, expected, even)
+        for i, player in enumerate(members):
+            k, before = ks[i], befores[i]
+            if n == 1:  # a pool of one: k * (0 - 0), as the decimal computation writes it
+                change_units, change = 0, k * (_ZERO - _ZERO)
+            else:  # less the diagonal
+                twice = sum(scores[i]) - 1
+                change_units = k * (twice * _HALF_UNITS - (sum(expected[i]) - _HALF_UNITS))
+                if all(even[i]):  # every expectation HALF: the decimal sum has one decimal
+                    change = Decimal(change_units // _TENTH_UNITS).scaleb(-1)
+                else:
+                    change = Decimal(change_units).scaleb(-PLACES)
+            lines.append(
+                ChallengeLine(
+                    player, own[i], before, k, (played, i) if n > 1 else (), change,
+                    before + change, (units[i], change_units, units[i] + change_units),
+                )
+            )  # fmt: skip
     return tuple(lines)
 
 
@@ -499,17 +727,28 @@ def _play_round(
     follows: Pools | None,
     challenges: Sequence[Mapping[str, Decimal]],
     ratings: dict[str, Decimal],
+    units: dict[str, int | None],
     settings: Settings,
 ) -> RoundOut:
+    """Plays a round, updating `ratings` and their `units` (None: more than PLACES decimals)."""
     lines: list[list[tuple[ChallengeLine, ...]]] = [[] for _ in pools]
     elo_after: list[dict[str, Decimal]] = []
     for imps in challenges:
-        before = dict(ratings)
+        before, before_units = dict(ratings), dict(units)
         for k, members in enumerate(pools):
-            pool_lines = challenge_changes(members, before, imps, settings)
+            pool_units = [before_units[p] for p in members]
+            if None in pool_units:
+                pool_lines = _changes_decimal(members, before, imps, settings)
+            else:
+                pool_lines = _changes_units(
+                    members, [before[p] for p in members], pool_units, imps, settings
+                )  # type: ignore[arg-type]
             lines[k].append(pool_lines)
             for line in pool_lines:
                 ratings[line.player] = line.elo_after
+                units[line.player] = (
+                    line.units[2] if line.units is not None else units_of(line.elo_after)
+                )
         elo_after.append({p: ratings[p] for members in pools for p in members})
     ranked = [pool_standings(members, challenges, ratings) for members in pools]
     marks = pool_moves([len(members) for members in pools], settings.moves)
@@ -549,6 +788,7 @@ def iter_rounds(ladder: LadderIn) -> Iterator[RoundOut]:
     carries the ratings and the next pools, for the Elo ranking)."""
     settings = ladder.settings
     ratings: dict[str, Decimal] = dict(ladder.ratings or {})
+    units = {player: units_of(rating) for player, rating in ratings.items()}
     follows: Pools | None = ladder.follows
     for round_in in ladder.rounds:
         pools = round_in.pools if round_in.pools is not None else follows
@@ -558,8 +798,9 @@ def iter_rounds(ladder: LadderIn) -> Iterator[RoundOut]:
             for player in members:
                 if player not in ratings:
                     ratings[player] = Decimal(ladder.start_elo.get(player, settings.start_elo))
+                    units[player] = units_of(ratings[player])
         played = _play_round(
-            round_in.number, pools, follows, round_in.challenges, ratings, settings
+            round_in.number, pools, follows, round_in.challenges, ratings, units, settings
         )
         follows = next_pools(
             [[row.player for row in pool.rows] for pool in played.pools], settings.moves

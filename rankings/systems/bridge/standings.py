@@ -53,6 +53,7 @@ def _num(value: Decimal) -> int | float:
 # scores are for explanations (6 decimals); `after` is the rating at full float precision.
 CHALLENGE_FIELDS = ("imps", "after", "after_shown", "change", "change_shown", "k", "duels")
 AFTER = CHALLENGE_FIELDS.index("after")
+AFTER_SHOWN = CHALLENGE_FIELDS.index("after_shown")
 
 
 # A rating shows in many places (after a challenge, before the next, in each opponent's duel):
@@ -80,30 +81,116 @@ def _challenge(line: engine.ChallengeLine) -> list:
     ]
 
 
+# The same from the integer core's units (10**-PLACES), without a decimal: the same numbers.
+_UNIT = 10**engine.PLACES
+_MICRO = _UNIT // 10**6
+# Within this of a midpoint between two 6-decimal numbers, the float's own rounding (round() of
+# the nearest float) can differ from the exact value's: there the float is rounded, as before.
+_NEAR = 10**20
+_LARGE = 10**34  # beyond (10,000 and more): round() of the float
+
+
+def _shown_units(units: int) -> int:
+    """engine.shown of units: half up, by size."""
+    whole, rest = divmod(abs(units), _UNIT)
+    if 2 * rest >= _UNIT:
+        whole += 1
+    return whole if units >= 0 else -whole
+
+
+def _six(units: int) -> float:
+    """round(float(value), 6) of units, in integers where that gives the same float."""
+    micro, rest = divmod(units, _MICRO)
+    twice = 2 * rest
+    if abs(twice - _MICRO) < _NEAR or abs(units) > _LARGE:
+        return round(units / _UNIT, 6)
+    return (micro + (twice > _MICRO)) / 1_000_000
+
+
+_BY_TWICE = (0, 0.5, 1)  # a duel score as stored (_SCORES), from twice the score
+
+
+def _challenges(challenge: tuple[engine.ChallengeLine, ...]) -> list[list]:
+    """The stored form of one pool's challenge, one list per line (listing order); from the
+    integer core's units where it played the challenge, without a decimal: the same numbers."""
+    if not all(line.units is not None for line in challenge):
+        return [_challenge(line) for line in challenge]
+    played = challenge[0].played
+    n = len(challenge)
+    duels: list[list[list]] = [[] for _ in challenge]
+    if played is not None:
+        pool = played[0]
+        members, scores, expected = pool.members, pool.scores, pool.expected
+        shown = [_shown_units(units) for units in pool.units]
+        six = [[0.0] * n for _ in range(n)]
+        for a in range(n):
+            row, six_row = expected[a], six[a]
+            for b in range(a + 1, n):
+                # _six of both sides: they expect 1 together, so their 6-decimal numbers add
+                # up to 1 too (rounding to even is symmetric) unless near a midpoint
+                micro, rest = divmod(row[b], _MICRO)
+                twice = 2 * rest
+                if abs(twice - _MICRO) < _NEAR:
+                    six_row[b], six[b][a] = _six(row[b]), _six(expected[b][a])
+                else:
+                    micro += twice > _MICRO
+                    six_row[b], six[b][a] = micro / 1_000_000, (1_000_000 - micro) / 1_000_000
+        duels = [
+            [[members[b], shown[b], _BY_TWICE[scores[a][b]], six[a][b]] for b in range(n) if b != a]
+            for a in range(n)
+        ]
+    stored = []
+    for line, line_duels in zip(challenge, duels, strict=True):
+        _before, change, after = line.units  # type: ignore[misc]
+        stored.append(
+            [
+                _num(line.imps) if line.imps is not None else None,
+                after / _UNIT,  # float(Decimal): both the nearest float to the exact number
+                _shown_units(after),
+                _six(change),
+                _shown_units(change),
+                line.k,
+                line_duels,
+            ]
+        )
+    return stored
+
+
 def _round_table(
     out: engine.RoundOut, reasons: dict[str, str], names: tuple[str, ...], closed: bool
 ) -> ComputedTable:
     rows = []
     for pool in out.pools:
         lines: dict[str, list[engine.ChallengeLine]] = defaultdict(list)
+        stored: dict[str, list[list]] = defaultdict(list)
         for challenge in pool.challenges:
-            for line in challenge:
+            for line, made in zip(challenge, _challenges(challenge), strict=True):
                 lines[line.player].append(line)
+                stored[line.player].append(made)
         for row in pool.rows:
             own = lines[row.player]
-            start = own[0].elo_before if own else row.elo
+            made = stored[row.player]
+            if own and own[0].units is not None and own[-1].units is not None:
+                # the rating after the round's last challenge, as that challenge stored it
+                elo, elo_shown = made[-1][AFTER], made[-1][AFTER_SHOWN]
+                start = own[0].units[0]
+                start_float, start_shown = start / _UNIT, _shown_units(start)
+            else:
+                elo, elo_shown = float(row.elo), _shown(row.elo)
+                start_decimal = own[0].elo_before if own else row.elo
+                start_float, start_shown = float(start_decimal), _shown(start_decimal)
             detail = {
                 "player": row.player,
                 "pool": pool.number,
                 "rank": row.rank,
                 "imps": _num(row.imps),
-                "elo": float(row.elo),
-                "elo_shown": _shown(row.elo),
+                "elo": elo,
+                "elo_shown": elo_shown,
                 "move": row.move,
-                "start": float(start),
-                "start_shown": _shown(start),
+                "start": start_float,
+                "start_shown": start_shown,
                 "reason": reasons.get(row.player, ""),
-                "challenges": [_challenge(line) for line in own],
+                "challenges": made,
             }
             rows.append(
                 ComputedRow(player=row.player, rank=row.rank, points=float(row.imps), detail=detail)

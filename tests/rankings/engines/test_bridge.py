@@ -354,3 +354,74 @@ def test_the_fixed_point_expectation_is_the_decimal_reference_to_the_last_place(
     difference = Decimal(difference)
     with localcontext(e.CONTEXT):
         assert e._weaker(difference) == e._weaker_decimal(difference)
+
+
+# --- the integer core against the decimal computation -------------------------------------------
+
+rating_values = st.one_of(
+    st.integers(800, 1800).map(D),
+    st.decimals(min_value=D(800), max_value=D(1800), places=30),
+    st.decimals(min_value=D(800), max_value=D(1800), places=2),
+)
+
+
+def written(value: Decimal) -> tuple:
+    """A decimal as written: sign, digits and exponent (1.0 and 1.00 differ)."""
+    return value.as_tuple()
+
+
+def line_parts(line: e.ChallengeLine) -> tuple:
+    return (
+        line.player,
+        line.imps,
+        written(line.elo_before),
+        line.k,
+        tuple((d.opponent, written(d.opponent_elo), written(d.score), written(d.expected))
+              for d in line.duels),
+        written(line.change),
+        written(line.elo_after),
+    )  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pool=st.lists(rating_values, min_size=1, max_size=7),
+    imps=st.lists(imps_values, min_size=7, max_size=7),
+    equal=st.booleans(),
+    dynamic=st.booleans(),
+)
+def test_the_integer_core_gives_the_decimal_computations_lines_written_alike(
+    pool, imps, equal, dynamic
+):
+    """Every number of a challenge (ratings, duels, expectations, changes) is the same, written
+    with the same digits and exponent, from integers as from decimals: ratings equal or not,
+    whole or with 30 decimals, played or not, a pool of one."""
+    members = KEYS[: len(pool)]
+    ratings_ = {p: (pool[0] if equal else r) for p, r in zip(members, pool, strict=False)}
+    played = {p: v for p, v in zip(members, imps, strict=False) if v is not None}
+    settings_ = e.Settings(dynamic_k=dynamic)
+    befores = [ratings_[p] for p in members]
+    units = [e.units_of(r) for r in befores]
+    assert None not in units
+    fast = e._changes_units(members, befores, units, played, settings_)
+    reference = e._changes_decimal(members, ratings_, played, settings_)
+    assert [line_parts(line) for line in fast] == [line_parts(line) for line in reference]
+    for line in fast:
+        before, change, after = line.units
+        assert e.units_of(line.elo_before) == before and e.units_of(line.change) == change
+        assert e.units_of(line.elo_after) == after
+        assert [(d.opponent, e.units_of(d.opponent_elo), d.score, e.units_of(d.expected))
+                for d in line.duels] == line.duel_rows()  # fmt: skip
+    assert fast == reference  # lines compare by their numbers
+
+
+def test_a_rating_with_more_decimals_than_the_core_keeps_is_played_in_decimals():
+    fine = D("1250." + "0" * 30 + "1")  # 31 decimals
+    assert e.units_of(fine) is None and e.units_of(D("1250.5")) == 12505 * 10**29
+    out = one_round([CLUB_POOL], {p: D(i) for i, p in enumerate(CLUB_POOL)},
+                    start_elo={"Tolie": fine})  # fmt: skip
+    lines = {line.player: line for line in out.rounds[0].pools[0].challenges[0]}
+    assert all(line.units is None for line in lines.values())
+    assert lines["Tolie"].elo_before == fine
+    assert e.exact_sum(line.change for line in lines.values()) == 0
+    assert lines["Tolie"].duel_rows()[0][1] is None  # no units of the ratings to give
