@@ -15,11 +15,8 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from django.db.models import Count
-
 from competitions.models import Round, Season
 from competitions.systems.bridge.ladder import LadderData
-from competitions.systems.bridge.models import PoolMember
 from competitions.systems.bridge.selectors import ladder_data
 from competitions.systems.bridge.system import SCOPE_ROUND
 from rankings.engines import bridge as engine
@@ -249,12 +246,12 @@ def _elo_table(
     )
 
 
-# A carry table's data: every exact rating after its round (as text) and the pools the round's
-# moves give.
-CARRY_RATINGS, CARRY_NEXT = "ratings", "next"
+# A carry table's data: every exact rating after its round (as text), the pools the round's
+# moves give, and how many rounds each player has been in a pool of so far.
+CARRY_RATINGS, CARRY_NEXT, CARRY_PLAYED = "ratings", "next", "played"
 
 
-def _carry(played: engine.RoundOut) -> ComputedTable:
+def _carry(played: engine.RoundOut, rounds_played: dict[str, int]) -> ComputedTable:
     return ComputedTable(
         kind=KIND_CARRY,
         key=str(played.number),
@@ -262,6 +259,7 @@ def _carry(played: engine.RoundOut) -> ComputedTable:
         data={
             CARRY_RATINGS: {key: str(value) for key, value in played.ratings.items()},
             CARRY_NEXT: [list(pool) for pool in played.next_pools],
+            CARRY_PLAYED: dict(rounds_played),
         },
     )
 
@@ -269,16 +267,19 @@ def _carry(played: engine.RoundOut) -> ComputedTable:
 def _tables(
     data: LadderData,
     ladder: engine.LadderIn,
-    rounds_played: dict[str, int],
+    played_before: dict[str, int],
     *,
     total: int,
     first: int = 1,
 ) -> Iterator[ComputedTable]:
-    """The round tables from round `first` on, then the Elo ranking; each round is played,
-    turned into its table and dropped before the next (a generator: the recompute need not
-    hold the season's engine output)."""
+    """The round tables from round `first` on, each with its carry, then the Elo ranking; each
+    round is played, turned into its tables and dropped before the next (a generator: the
+    recompute need not hold the season's engine output). `played_before`: how many rounds
+    each player has been in a pool of before round `first` (the pools the engine plays:
+    stored, or following from the moves)."""
     names = data.settings.pool_names
     last: engine.RoundOut | None = None
+    rounds_played: dict[str, int] = defaultdict(int, played_before)
     count = 0
     gc_was_on = gc.isenabled()
     gc.disable()  # the engine builds many small objects and no cycles
@@ -286,10 +287,13 @@ def _tables(
         for played, round_data in zip(engine.iter_rounds(ladder), data.rounds, strict=True):
             closed = first - 1 + count < total - 1
             table = _round_table(played, round_data.reasons, names, closed=closed)
+            for pool in played.pools:
+                for key in pool.members:
+                    rounds_played[key] += 1
             last = played
             count += 1
             yield table
-            yield _carry(played)
+            yield _carry(played, rounds_played)
     finally:
         if gc_was_on:
             gc.enable()
@@ -300,45 +304,9 @@ def _tables(
     yield elo
 
 
-def _rounds_played(data: LadderData, ladder: engine.LadderIn) -> dict[str, int]:
-    """How many rounds each player has been in a pool of (the pools the engine plays: stored,
-    or following from the moves)."""
-    played: dict[str, int] = defaultdict(int)
-    for round_in in ladder.rounds:
-        if round_in.pools is None:
-            return {}  # pools that follow from the moves: counted as the rounds are played
-        for pool in round_in.pools:
-            for key in pool:
-                played[key] += 1
-    return played
-
-
 def compute(season: Season) -> Iterator[ComputedTable]:
     data = ladder_data(season)
-    ladder = engine_input(data)
-    played = _rounds_played(data, ladder)
-    if not played and ladder.rounds:  # some round's pools follow from the moves: the old way
-        return iter(_compute_list(data, ladder))
-    return _tables(data, ladder, played, total=len(data.rounds))
-
-
-def _compute_list(data: LadderData, ladder: engine.LadderIn) -> list[ComputedTable]:
-    out = engine.run_ladder(ladder)
-    names = data.settings.pool_names
-    tables = []
-    for i, (r, d) in enumerate(zip(out.rounds, data.rounds, strict=True)):
-        tables.append(_round_table(r, d.reasons, names, closed=i < len(out.rounds) - 1))
-        tables.append(_carry(r))
-    rounds_played: dict[str, int] = defaultdict(int)
-    for r in out.rounds:
-        for pool in r.pools:
-            for key in pool.members:
-                rounds_played[key] += 1
-    current: dict[str, int] = {}
-    if out.rounds:
-        current = {key: pool.number for pool in out.rounds[-1].pools for key in pool.members}
-    tables.append(_elo_table(out, rounds_played, current))
-    return tables
+    return _tables(data, engine_input(data), {}, total=len(data.rounds))
 
 
 # --- incremental: one changed result recomputes its round and the rounds after it ----------
@@ -373,31 +341,23 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
         return None
     ratings: dict[str, Decimal] | None = None
     follows = None
+    played_before: dict[str, int] = {}
     if first > 1:
         before = (
             StandingsTable.objects.filter(season=season, kind=KIND_CARRY, position=first - 1)
             .values_list("data", flat=True)
             .first()
         )
-        if not before or CARRY_RATINGS not in before:
-            return None
+        if not before or CARRY_RATINGS not in before or CARRY_PLAYED not in before:
+            return None  # stored before the carry counted rounds played: a full recompute
         ratings = {key: Decimal(value) for key, value in before[CARRY_RATINGS].items()}
         follows = tuple(tuple(pool) for pool in before[CARRY_NEXT])
+        played_before = before[CARRY_PLAYED]
     data = ladder_data(season, from_round=first)
     ladder = replace(engine_input(data), ratings=ratings, follows=follows)
     if any(r.pools is None for r in ladder.rounds):
         return None
-    members = PoolMember.objects.filter(round__season=season, round__tournament=None)
-    if members.values("round_id").distinct().count() != len(rounds):
-        return None  # a round whose pools follow from the moves: counted by a full recompute
-    played: dict[str, int] = defaultdict(int)
-    for key, count in (
-        members.values_list("player__key")
-        .annotate(count=Count("id"))
-        .values_list("player__key", "count")
-    ):
-        played[key] = count
-    return Update(tables=list(_tables(data, ladder, played, total=len(rounds), first=first)))
+    return Update(tables=list(_tables(data, ladder, played_before, total=len(rounds), first=first)))
 
 
 def _pick(row: dict, fields: tuple[str, ...]) -> dict:
