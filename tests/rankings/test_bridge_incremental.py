@@ -120,3 +120,27 @@ def test_incremental_updates_store_exactly_what_a_full_recompute_stores(
     for number, pool, delta in changes:
         change_score(season, number, pool, Decimal(delta), django_capture_on_commit_callbacks)
     assert_same_as_full(season)
+
+
+def test_a_carry_stored_without_rounds_played_gets_one_full_recompute_then_updates(
+    ladder_file, recomputed, django_capture_on_commit_callbacks
+):
+    """Carries stored before they counted the rounds each player has played: the first change
+    recomputes the whole season (which stores the counts), the next one only its rounds."""
+    season = import_competition(ladder_file)
+    for table in StandingsTable.objects.filter(season=season, kind="carry"):
+        table.data.pop("played")
+        table.save(update_fields=["data"])
+    change_score(season, 3, 2, Decimal(40), django_capture_on_commit_callbacks)
+    assert reached(recomputed, season) == set()  # no update: a full recompute
+    assert all(
+        "played" in t.data for t in StandingsTable.objects.filter(season=season, kind="carry")
+    )
+    recomputed.clear()
+    change_score(season, 3, 2, Decimal(-40), django_capture_on_commit_callbacks)
+    assert ("round", "3") in reached(recomputed, season)
+    assert ("round", "1") not in reached(recomputed, season)
+    elo = StandingsTable.objects.get(season=season, kind="elo")
+    rounds = Round.objects.filter(season=season).count()
+    assert {row.detail["rounds"] for row in elo.rows.all()} == {rounds}  # everyone, every round
+    assert_same_as_full(season)
