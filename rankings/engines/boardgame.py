@@ -12,6 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import NamedTuple
 
 from rankings.engines.common import rank_by, round_half_up
 
@@ -55,8 +56,7 @@ CEREMONY_DRAW = "draw"
 # --- inputs -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(NamedTuple):  # named tuples: a season has some 10**4 seats, made fast
     """One player's entry at a table."""
 
     player: str
@@ -107,8 +107,7 @@ class SeasonIn:
 # --- outputs ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class SeatScore:
+class SeatScore(NamedTuple):
     """A player's round score at one table, with its parts."""
 
     player: str
@@ -129,8 +128,7 @@ class TableOut:
     results: tuple[SeatScore, ...]
 
 
-@dataclass(frozen=True)
-class DailyRow:
+class DailyRow(NamedTuple):
     """One line of the daily ranking; points = daily + bonus."""
 
     player: str

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from competitions.interchange import import_competition
 from rankings.engines import boardgame as engine
 from rankings.models import StandingsRow
-from rankings.systems.boardgame.standings import _num, game_slugs, load_season
+from rankings.systems.boardgame.standings import _num, _seat_numbers, game_slugs, load_season
 from tests.rankings.test_boardgame_incremental import LABELS, season_file
 
 pytestmark = pytest.mark.django_db
@@ -67,4 +67,28 @@ def test_the_streamed_compute_stores_what_the_engine_computes_for_the_season(see
         ) == [
             (r.player, r.rank, _num(r.points), r.played, r.finalist, tables[(game.game, r.player)])
             for r in game.rows
+        ]
+
+
+@given(
+    tables=st.lists(
+        st.lists(st.integers(1, 6), min_size=3, max_size=6).map(sorted), min_size=1, max_size=20
+    )
+)
+def test_a_tables_json_numbers_kept_per_ranks_are_the_ones_made_afresh(tables):
+    """The numbers of a table's results are kept per tuple of entered ranks
+    (standings._seat_numbers): whichever table of those ranks came first, they are the numbers
+    of this one."""
+    for i, ranks in enumerate(tables):
+        seats = tuple(
+            engine.Seat(f"p{i}-{k}", rank) for k, rank in enumerate(reversed(ranks))
+        )  # entered in any order
+        out = engine.score_table(engine.TableIn(round=1, game="g", seats=seats))
+        afresh = [
+            (_num(s.place), _num(s.placement), _num(s.bonus), _num(s.fraction), _num(s.score))
+            for s in out.results
+        ]
+        assert _seat_numbers(out) == afresh
+        assert [type(n) for row in _seat_numbers(out) for n in row] == [
+            type(n) for row in afresh for n in row
         ]

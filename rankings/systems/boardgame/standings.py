@@ -48,6 +48,29 @@ def _num(value: Fraction | int) -> float | int:
     return value.numerator / value.denominator
 
 
+# A table's numbers depend only on its entered ranks (rules.md §1.1: the places follow from the
+# ranks, and placement, bonus, fraction and score from the places and the table's size), and its
+# results come in rank order: the JSON numbers of its results, per result, are kept per tuple
+# of ranks (a circuit has few: 3 to 6 seats, a few tie patterns), as the engine keeps the exact
+# ones (tests/rankings/test_boardgame_compute.py compares them with the numbers made afresh).
+_SEAT_NUMBERS: dict[tuple[int, ...], list[tuple[float | int, ...]]] = {}
+
+
+def _seat_numbers(table: engine.TableOut) -> list[tuple[float | int, ...]]:
+    """(place, placement, bonus, fraction, score) of each of the table's results, as JSON
+    numbers (_num)."""
+    ranks = tuple([s.rank for s in table.results])
+    found = _SEAT_NUMBERS.get(ranks)
+    if found is None:
+        found = [
+            (_num(s.place), _num(s.placement), _num(s.bonus), _num(s.fraction), _num(s.score))
+            for s in table.results
+        ]
+        if len(_SEAT_NUMBERS) < 10_000:
+            _SEAT_NUMBERS[ranks] = found
+    return found
+
+
 def _regular_participant_counts(season: Season) -> list[int]:
     rows = (
         Seat.objects.filter(round__season=season, round__tournament__final=False)
@@ -283,13 +306,15 @@ def _tournament_table(out: engine.TournamentOut, tournament, numbers: list[int])
                     {
                         "player": s.player,
                         "rank": s.rank,
-                        "place": _num(s.place),
-                        "placement": _num(s.placement),
-                        "bonus": _num(s.bonus),
-                        "fraction": _num(s.fraction),
-                        "score": _num(s.score),
+                        "place": place,
+                        "placement": placement,
+                        "bonus": bonus,
+                        "fraction": fraction,
+                        "score": score,
                     }
-                    for s in table.results
+                    for s, (place, placement, bonus, fraction, score) in zip(
+                        table.results, _seat_numbers(table), strict=True
+                    )
                 ],
             }
             for table, number in zip(out.tables, numbers, strict=True)
@@ -556,9 +581,9 @@ def _game_entries(t_out: engine.TournamentOut, numbers: list[int]) -> dict[tuple
     if t_out.final:
         return found  # rules.md §1.5: the final's tables do not count for the per-game ranking
     for table, number in zip(t_out.tables, numbers, strict=True):
-        for seat in table.results:
+        for seat, seat_numbers in zip(table.results, _seat_numbers(table), strict=True):
             found[(table.game, seat.player)].append(
-                (t_out.id, table.round, number, _num(seat.score))  # stored as a JSON array
+                (t_out.id, table.round, number, seat_numbers[4])  # stored as a JSON array
             )
     return found
 
