@@ -6,11 +6,13 @@ standings of that version (or a newer one) are stored already, so duplicate or l
 harmless.
 """
 
+import gc
 import hashlib
 import json
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 import orjson
 from django.conf import settings
@@ -612,6 +614,23 @@ def ensure_current(season_id: int) -> None:
         season_recompute(season_id=season_id)
 
 
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector held back while a recompute builds its many small objects
+    (results, lines, their JSON; reference counting frees them, and they make no cycles): its
+    full collections, which a recompute's surviving objects set off again and again, walk every
+    object of the process each time, about a quarter of a circuit season's recompute. It runs
+    again as before afterwards, and collects whatever cycles there were then."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def season_recompute(*, season_id: int, force: bool = False, rewrite: bool = False) -> bool:
     """Bring the season's stored standings up to date: only what changed since they were
     stored (`Standings.update`) when the system can, else the whole season; `force` always
@@ -623,6 +642,11 @@ def season_recompute(*, season_id: int, force: bool = False, rewrite: bool = Fal
     Returns False when there was nothing to do (the season is gone, its system has no
     standings yet, or standings of the current data version are stored already).
     """
+    with gc_paused():
+        return _season_recompute(season_id, force=force, rewrite=rewrite)
+
+
+def _season_recompute(season_id: int, *, force: bool, rewrite: bool) -> bool:
     force = force or rewrite
     head = Season.objects.select_related("series").filter(pk=season_id).first()
     if head is None:

@@ -7,7 +7,6 @@ club's Elo ranking (kind "elo") with the next round's pools. So a pool page read
 a player page only the player's own rows.
 """
 
-import gc
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import replace
@@ -281,22 +280,16 @@ def _tables(
     last: engine.RoundOut | None = None
     rounds_played: dict[str, int] = defaultdict(int, played_before)
     count = 0
-    gc_was_on = gc.isenabled()
-    gc.disable()  # the engine builds many small objects and no cycles
-    try:
-        for played, round_data in zip(engine.iter_rounds(ladder), data.rounds, strict=True):
-            closed = first - 1 + count < total - 1
-            table = _round_table(played, round_data.reasons, names, closed=closed)
-            for pool in played.pools:
-                for key in pool.members:
-                    rounds_played[key] += 1
-            last = played
-            count += 1
-            yield table
-            yield _carry(played, rounds_played)
-    finally:
-        if gc_was_on:
-            gc.enable()
+    for played, round_data in zip(engine.iter_rounds(ladder), data.rounds, strict=True):
+        closed = first - 1 + count < total - 1
+        table = _round_table(played, round_data.reasons, names, closed=closed)
+        for pool in played.pools:
+            for key in pool.members:
+                rounds_played[key] += 1
+        last = played
+        count += 1
+        yield table
+        yield _carry(played, rounds_played)
     out = engine._finish([last] if last is not None else [], ladder)
     current = {key: pool.number for pool in last.pools for key in pool.members} if last else {}
     elo = _elo_table(out, rounds_played, current)
