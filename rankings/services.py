@@ -361,6 +361,7 @@ def _rewrite(season: Season, computed: Iterable[ComputedTable], stored: dict) ->
     left = dict(stored)
     batch: list[ComputedTable] = []
     size = 0
+    ids: dict[str, int] = {}  # the players' ids by key, looked up once a recompute
     # On PostgreSQL a batch holds the tables as JSON text, as `_insert`'s does.
     encode = connection.vendor == "postgresql"
 
@@ -368,7 +369,7 @@ def _rewrite(season: Season, computed: Iterable[ComputedTable], stored: dict) ->
         kept = [t for t in batch if (t.kind, t.key) in stored]
         fresh = [t for t in batch if (t.kind, t.key) not in stored]
         if kept:
-            _replace_rows(season, kept, stored, encoded=encode, whole=True)
+            _replace_rows(season, kept, stored, encoded=encode, whole=True, ids=ids)
         if fresh:
             _insert(season, fresh, encoded=encode)
         batch.clear()
@@ -440,6 +441,7 @@ def _replace_rows(
     *,
     encoded: bool = False,
     whole: bool = False,
+    ids: dict[str, int] | None = None,
 ) -> None:
     """Write the lines and data of these stored tables that differ from what is stored.
     A table whose data, position and lines hash (`_lines_digest`) are as stored is left
@@ -447,7 +449,7 @@ def _replace_rows(
     (an update: a change moves a few lines of a table), or with `whole` (a full recompute,
     where a table that differs has often changed throughout, as after new settings) deleted
     and written again without reading them. `encoded`: the tables come as `_encoded` gives
-    them (on PostgreSQL)."""
+    them (on PostgreSQL). `ids`: the players' ids by key known so far, added to here."""
     encode = connection.vendor == "postgresql"
     changed_data: list[tuple] = []
     moved: list[tuple] = []
@@ -468,7 +470,7 @@ def _replace_rows(
     if differing and whole:
         rows = StandingsRow.objects.filter(table_id__in=[pk for _t, pk in differing])
         rows._raw_delete(rows.db)
-        ids: dict[str, int] = {}
+        ids = {} if ids is None else ids
         _player_ids(season, (t for t, _pk in differing), ids)
         _write_lines(season, ((pk, t) for t, pk in differing), ids)
     elif differing:
