@@ -92,3 +92,41 @@ def test_a_tables_json_numbers_kept_per_ranks_are_the_ones_made_afresh(tables):
         assert [type(n) for row in _seat_numbers(out) for n in row] == [
             type(n) for row in afresh for n in row
         ]
+
+
+def test_the_streamed_seats_are_the_tables_read_from_the_season_at_once():
+    """streamed_tournaments reads the season's seats in one pass, tournament by tournament; it
+    gives what grouping them (rankings.selectors.in_turn, _tables_of_rows, tournament_input)
+    gives: half-entered tables left out, a tournament without seats empty, undated last."""
+    from competitions.models import Tournament
+    from competitions.systems.boardgame.models import Seat, Table
+    from rankings.selectors import in_turn
+    from rankings.systems.boardgame import standings
+
+    data = season_file("2031", 5)
+    data["series"] = f"compute-{next(EXAMPLES)}"
+    data["tournaments"][1].pop("date")
+    season = import_competition(data)
+    half = Table.objects.filter(round__season=season).order_by("pk")[3]
+    Seat.objects.filter(
+        pk__in=list(half.seats.order_by("pk").values_list("pk", flat=True))[1:]
+    ).delete()
+    Tournament.objects.create(season=season, key="empty", name="Empty", date="2031-06-01")
+    every = list(season.tournaments.all())
+    rows = (
+        Seat.objects.filter(round__season=season)
+        .values_list(*standings.SEAT_FIELDS)
+        .order_by(*standings.tournament_order("round__tournament"), *standings.SEAT_ORDER)
+    )
+    expected = [
+        (t, *standings.tournament_input(t, standings._tables_of_rows(found)[t.pk]))
+        for t, found in zip(every, in_turn(rows, [t.pk for t in every]), strict=True)
+    ]
+    streamed = list(standings.streamed_tournaments(season, every))
+    assert streamed == expected
+    assert [t.key for t, _t_in, _numbers in streamed][-2:] == ["empty", "t2"]  # undated last
+    assert streamed[-2][1].tables == () and streamed[-2][2] == []
+    assert (
+        sum(len(t_in.tables) for _t, t_in, _n in streamed)
+        == Table.objects.filter(round__season=season).count() - 1
+    )  # the half-entered table

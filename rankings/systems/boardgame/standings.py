@@ -22,7 +22,6 @@ from competitions.systems.boardgame.settings import (
 )
 from rankings.engines import boardgame as engine
 from rankings.models import StandingsRow, StandingsTable
-from rankings.selectors import in_turn
 from rankings.systems import ComputedRow, ComputedTable
 
 KIND_TOURNAMENT = "tournament"
@@ -235,8 +234,49 @@ def streamed_tournaments(season: Season, tournaments: list):
         .order_by(*tournament_order("round__tournament"), *SEAT_ORDER)
         .iterator(chunk_size=2000)
     )
-    for t, found in zip(tournaments, in_turn(rows, [t.pk for t in tournaments]), strict=True):
-        yield (t, *tournament_input(t, _tables_of_rows(found)[t.pk]))
+    # One pass over the rows, as in_turn, _tables_of_rows and tournament_input would give them
+    # (tests/rankings/test_boardgame_compute.py compares the two), without their lists and
+    # dictionaries per row and per table: the seats are most of a season's rows.
+    make_seat, make_table = engine.Seat, engine.TableIn
+    order = iter(tournaments)
+    current = next(order, None)
+    tables: list[engine.TableIn] = []
+    numbers: list[int] = []
+    seats: list[engine.Seat] = []
+    table: tuple | None = None  # (id, round, game, number) of the table being read
+
+    def done() -> tuple:
+        if table is not None and len(seats) >= 2:  # a half-entered table does not count
+            tables.append(make_table(round=table[1], game=table[2], seats=tuple(seats)))
+            numbers.append(table[3])
+        t_in = engine.TournamentIn(
+            id=current.key, final=current.final, draw_seed=current.draw_seed, tables=tuple(tables)
+        )
+        return (current, t_in, list(numbers))
+
+    for tournament_id, round_number, table_id, table_number, game, player, rank in rows:
+        while current is not None and tournament_id != current.pk:
+            yield done()
+            current, table = next(order, None), None
+            tables.clear()
+            numbers.clear()
+            seats.clear()
+        if current is None:
+            raise RuntimeError(f"rows of {tournament_id!r} out of turn")
+        if table is None or table_id != table[0]:
+            if table is not None and len(seats) >= 2:
+                tables.append(make_table(round=table[1], game=table[2], seats=tuple(seats)))
+                numbers.append(table[3])
+            seats.clear()
+            table = (table_id, round_number, game, table_number)
+        # A player's key once in memory however many tables they sat at (_tables_of_rows).
+        seats.append(make_seat(intern(player), rank))
+    while current is not None:
+        yield done()
+        current, table = next(order, None), None
+        tables.clear()
+        numbers.clear()
+        seats.clear()
 
 
 def stored_yearly(season: Season, *, stale_ok: bool = False) -> dict[str, Fraction] | None:
