@@ -621,7 +621,7 @@ def gc_paused() -> Iterator[None]:
     """The cyclic garbage collector held back while a recompute builds its many small objects
     (results, lines, their JSON; reference counting frees them, and they make no cycles): its
     full collections, which a recompute's surviving objects set off again and again, walk every
-    object of the process each time, about a quarter of a circuit season's recompute. It runs
+    object of the process each time, up to a quarter of a large season's recompute. It runs
     again as before afterwards, and collects whatever cycles there were then."""
     if not gc.isenabled():
         yield
