@@ -23,10 +23,10 @@
 /* "Every number explains itself": <details class="explain"><summary>number</summary>
    <div class="explain-body">...</div></details>. One explanation is open at a time; a click
    elsewhere or Escape closes it. An explanation that would stick out of the window (a number
-   near a phone's right edge) or that a scrolling table would cut off (.table-responsive) is
-   placed over the page instead, below its number and inside the window, and follows it when
-   the page scrolls. Pages that place their explanations themselves (CSS position fixed or
-   absolute) keep their own placement. */
+   near a phone's right edge), that a scrolling table would cut off (.table-responsive) or that
+   would make its table wider than the card it sits in is placed over the page instead, below
+   its number and inside the window, and follows it when the page scrolls. Pages that place
+   their explanations themselves (CSS position fixed or absolute) keep their own placement. */
 (function () {
   "use strict";
   var MARGIN = 8;
@@ -72,10 +72,19 @@
     body.style.top = top + "px";
   }
 
+  function widensItsTable(details) {
+    // Opened in its cell, it made its table wider than the box the table sits in (a card
+    // beside another): the table's last columns would stick out of the card.
+    var table = details.closest("table");
+    var box = table && table.parentElement;
+    return !!box && table.getBoundingClientRect().width > box.clientWidth + 1;
+  }
+
   function needsPlacing(details, body) {
     var position = window.getComputedStyle(body).position;
     if (position === "fixed" || position === "absolute") { return false; }
     if (details.closest(".table-responsive")) { return true; }
+    if (widensItsTable(details)) { return true; }
     var box = body.getBoundingClientRect();
     return box.left < 0 || box.right > document.documentElement.clientWidth;
   }

@@ -105,3 +105,33 @@ def test_a_confirmation_is_asked_once(live_server, page, django_user_model):
     page.wait_for_selector(".alert-danger")
     assert asked == ["Close the season?", "Close the season?"]
     assert "Pair or delete the evening that is waiting first." in page.inner_text(".alert-danger")
+
+
+def test_an_explanation_in_a_card_beside_another_keeps_its_table_inside_the_card(
+    live_server, browser
+):
+    """A ladder pool's challenge tables sit two to a row on a laptop: an Elo change's duels,
+    opened in its cell, made the table wider than its card (its last column under the next
+    card); it opens over the page instead, and the table keeps its width."""
+    from tests.bridge_files import big_ladder
+
+    data = big_ladder(2, 2, series="cards")
+    for player in data["players"]:  # names as long as a club's (the duels' first column)
+        player["name"] = f"Marguerite.{player['id']}"
+    season = import_competition(data)
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    page.goto(live_server.url + season_url(season, "pool", 1, 1))
+    card = page.locator("#challenge-1")
+    table = card.locator("table").first
+    before = table.bounding_box()["width"]
+    assert before <= card.bounding_box()["width"] + 1
+    change = card.locator("details.explain").nth(1)
+    change.locator("summary").click()
+    body = change.locator(".explain-body")
+    expect(body).to_be_visible()
+    assert body.evaluate("b => getComputedStyle(b).position") == "fixed"
+    assert abs(table.bounding_box()["width"] - before) <= 1
+    assert table.bounding_box()["width"] <= card.bounding_box()["width"] + 1
+    inside_the_window(page, body)
+    context.close()
