@@ -507,7 +507,10 @@ _SCORE_OF_TWICE = (LOSS, DRAW, WIN)
 
 
 def units_of(value: Decimal) -> int | None:
-    """value in units of 10**-PLACES, or None when it has more decimals (or is very large)."""
+    """value in units of 10**-PLACES, or None when it has more decimals (or is very large, or
+    not a finite number: the decimal computation takes those as it always did)."""
+    if not value.is_finite():
+        return None
     with localcontext(CONTEXT):
         scaled = value.scaleb(PLACES)
     units = int(scaled)

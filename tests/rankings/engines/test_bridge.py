@@ -418,6 +418,7 @@ def test_the_integer_core_gives_the_decimal_computations_lines_written_alike(
 def test_a_rating_with_more_decimals_than_the_core_keeps_is_played_in_decimals():
     fine = D("1250." + "0" * 30 + "1")  # 31 decimals
     assert e.units_of(fine) is None and e.units_of(D("1250.5")) == 12505 * 10**29
+    assert e.units_of(D("Infinity")) is None and e.units_of(D("NaN")) is None
     out = one_round([CLUB_POOL], {p: D(i) for i, p in enumerate(CLUB_POOL)},
                     start_elo={"Tolie": fine})  # fmt: skip
     lines = {line.player: line for line in out.rounds[0].pools[0].challenges[0]}
