@@ -327,7 +327,6 @@ _COARSE_SHIFT = FIXED - _TABLE_BITS
 _FINE_SHIFT = FIXED - _FINE_BITS
 _FINE_MASK = (1 << (_FINE_BITS - _TABLE_BITS)) - 1
 _REST_MASK = (1 << _FINE_SHIFT) - 1
-_WEAKER: dict[int, Decimal] = {}
 
 
 def _weaker_units(units: int) -> int:
@@ -360,19 +359,10 @@ def _weaker_decimal(difference: Decimal) -> Decimal:
 
 def _weaker(difference: Decimal) -> Decimal:
     """The weaker side's expectation for a rating difference > 0 (in the module's context)."""
-    found = _WEAKER.get(difference)
-    if found is not None:
-        return found
-    scaled = difference.scaleb(PLACES)
-    units = int(scaled)
-    if units != scaled or units > 10**40:  # more decimals than a rating has: the reference
-        weaker = _weaker_decimal(difference)
-    else:
-        weaker = Decimal(_weaker_units(units)).scaleb(-PLACES)
-    if len(_WEAKER) > 100_000:
-        _WEAKER.clear()
-    _WEAKER[difference] = weaker
-    return weaker
+    units = units_of(difference)
+    if units is None:  # more decimals than a rating has: the reference
+        return _weaker_decimal(difference)
+    return Decimal(_weaker_int(units)).scaleb(-PLACES)
 
 
 def _expected(own: Decimal, opponent: Decimal) -> Decimal:
@@ -430,10 +420,22 @@ def challenge_changes(
 
     A challenge that nobody of the pool played (no IMPs at all) is not played by the pool: no
     duels, no change (a Decision: otherwise an empty challenge would move ratings)."""
-    befores = [ratings[p] for p in members]
-    units = [units_of(before) for before in befores]
+    units = [units_of(ratings[p]) for p in members]
+    return _pool_changes(members, ratings, units, imps, settings)
+
+
+def _pool_changes(
+    members: Sequence[str],
+    ratings: Mapping[str, Decimal],
+    units: list[int | None],
+    imps: Mapping[str, Decimal],
+    settings: Settings,
+) -> tuple[ChallengeLine, ...]:
+    """challenge_changes given the members' ratings in units too (None: more than PLACES
+    decimals): the integer core, or the decimal computation when a rating needs it."""
     if None in units:
         return _changes_decimal(members, ratings, imps, settings)
+    befores = [ratings[p] for p in members]
     return _changes_units(members, befores, units, imps, settings)  # type: ignore[arg-type]
 
 
@@ -740,12 +742,7 @@ def _play_round(
         before, before_units = dict(ratings), dict(units)
         for k, members in enumerate(pools):
             pool_units = [before_units[p] for p in members]
-            if None in pool_units:
-                pool_lines = _changes_decimal(members, before, imps, settings)
-            else:
-                pool_lines = _changes_units(
-                    members, [before[p] for p in members], pool_units, imps, settings
-                )  # type: ignore[arg-type]
+            pool_lines = _pool_changes(members, before, pool_units, imps, settings)
             lines[k].append(pool_lines)
             for line in pool_lines:
                 ratings[line.player] = line.elo_after
