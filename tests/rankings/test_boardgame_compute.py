@@ -94,13 +94,13 @@ def test_a_tables_json_numbers_kept_per_ranks_are_the_ones_made_afresh(tables):
         ]
 
 
-def test_the_streamed_seats_are_the_tables_read_from_the_season_at_once():
-    """streamed_tournaments reads the season's seats in one pass, tournament by tournament; it
-    gives what grouping them (rankings.selectors.in_turn, _tables_of_rows, tournament_input)
-    gives: half-entered tables left out, a tournament without seats empty, undated last."""
+def test_the_seats_read_in_one_pass_are_the_season_s_tables():
+    """standings.tournament_inputs reads the season's seats in one pass, tournament by
+    tournament, for the streamed compute and for load_season alike: each tournament's tables in
+    round and table order with their seats by rank, half-entered tables left out, a tournament
+    without seats empty, the undated one last."""
     from competitions.models import Tournament
     from competitions.systems.boardgame.models import Seat, Table
-    from rankings.selectors import in_turn
     from rankings.systems.boardgame import standings
 
     data = season_file("2031", 5)
@@ -113,15 +113,25 @@ def test_the_streamed_seats_are_the_tables_read_from_the_season_at_once():
     ).delete()
     Tournament.objects.create(season=season, key="empty", name="Empty", date="2031-06-01")
     every = list(season.tournaments.all())
-    rows = (
-        Seat.objects.filter(round__season=season)
-        .values_list(*standings.SEAT_FIELDS)
-        .order_by(*standings.tournament_order("round__tournament"), *standings.SEAT_ORDER)
-    )
-    expected = [
-        (t, *standings.tournament_input(t, standings._tables_of_rows(found)[t.pk]))
-        for t, found in zip(every, in_turn(rows, [t.pk for t in every]), strict=True)
-    ]
+    expected = []  # read table by table from the models
+    for t in every:
+        tables, numbers = [], []
+        for table in Table.objects.filter(round__tournament=t).order_by("round__number", "number"):
+            seats = tuple(
+                engine.Seat(key, rank)
+                for key, rank in table.seats.order_by("rank", "player__key").values_list(
+                    "player__key", "rank"
+                )
+            )
+            if len(seats) >= 2:
+                tables.append(
+                    engine.TableIn(round=table.round.number, game=table.game, seats=seats)
+                )
+                numbers.append(table.number)
+        t_in = engine.TournamentIn(
+            id=t.key, final=t.final, draw_seed=t.draw_seed, tables=tuple(tables)
+        )
+        expected.append((t, t_in, numbers))
     streamed = list(standings.streamed_tournaments(season, every))
     assert streamed == expected
     assert [t.key for t, _t_in, _numbers in streamed][-2:] == ["empty", "t2"]  # undated last
@@ -130,3 +140,9 @@ def test_the_streamed_seats_are_the_tables_read_from_the_season_at_once():
         sum(len(t_in.tables) for _t, t_in, _n in streamed)
         == Table.objects.filter(round__season=season).count() - 1
     )  # the half-entered table
+    season_in, extras = load_season(season)
+    assert list(season_in.tournaments) == [t_in for _t, t_in, _n in expected]
+    assert extras["table_numbers"] == {t.key: numbers for t, _t_in, numbers in expected}
+    some = {every[1].pk, every[-1].pk}  # an update's tournaments only
+    season_in, extras = load_season(season, only=some)
+    assert list(season_in.tournaments) == [t_in for t, t_in, _n in expected if t.pk in some]

@@ -4,6 +4,7 @@ import hashlib
 import json
 import math
 from collections import defaultdict
+from collections.abc import Iterator
 from fractions import Fraction
 from sys import intern
 from typing import Any
@@ -142,46 +143,36 @@ def season_clubs(season: Season) -> dict[str, str | None]:
     return clubs
 
 
-def _tables_of_rows(rows) -> dict[int, dict[int, dict[str, Any]]]:
-    """Seat rows (SEAT_FIELDS, a table's seats one after the other) as tables, by tournament
-    and table id, in the order met."""
-    tables: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
-    make_seat = engine.Seat
-    last_table = None
-    table_seats: list = []
-    for tournament_id, round_number, table_id, table_number, game, player, rank in rows:
-        if table_id != last_table:
-            table_seats = []
-            tables[tournament_id][table_id] = {
-                "round": round_number,
-                "number": table_number,
-                "game": game,
-                "seats": table_seats,
-            }
-            last_table = table_id
-        # A player's key once in memory however many tables they sat at: the season's
-        # aggregates keep every tournament's players.
-        table_seats.append(make_seat(intern(player), rank))
-    return tables
-
-
-def tournament_input(t, tables: dict[int, dict[str, Any]]) -> tuple[engine.TournamentIn, list[int]]:
-    """The engine's input for a tournament from its tables (as `_tables_of_rows` gives them),
-    and the tables' numbers in the same order."""
-    # A table needs 2 players (rules.md §1); one left half-entered does not count yet.
-    ordered = [table for table in tables.values() if len(table["seats"]) >= 2]
-    return (
-        engine.TournamentIn(
-            id=t.key,
-            final=t.final,
-            draw_seed=t.draw_seed,
-            tables=tuple(
-                engine.TableIn(round=tb["round"], game=tb["game"], seats=tuple(tb["seats"]))
-                for tb in ordered
-            ),
-        ),
-        [table["number"] for table in ordered],
-    )
+def tournament_inputs(
+    rows, tournaments: list
+) -> Iterator[tuple[Any, engine.TournamentIn, list[int]]]:
+    """(tournament, engine input, table numbers) of each tournament in turn, from seat rows
+    (SEAT_FIELDS) in the tournaments' order, a table's seats one after the other (SEAT_ORDER):
+    one pass, a tournament's seats held only while it is read. A tournament without rows has no
+    tables; a row out of turn (the rows' order and the tournaments' disagree) is an error."""
+    make_seat, make_table = engine.Seat, engine.TableIn
+    rows = iter(rows)
+    row = next(rows, None)
+    for t in tournaments:
+        tables: list[engine.TableIn] = []
+        numbers: list[int] = []
+        while row is not None and row[0] == t.pk:
+            _t, round_number, table_id, table_number, game, _player, _rank = row
+            seats = []
+            while row is not None and row[2] == table_id:
+                # A player's key once in memory however many tables they sat at: the season's
+                # aggregates keep every tournament's players.
+                seats.append(make_seat(intern(row[5]), row[6]))
+                row = next(rows, None)
+            if len(seats) >= 2:  # a table needs 2 players (rules.md §1): a half-entered one
+                tables.append(make_table(round=round_number, game=game, seats=tuple(seats)))
+                numbers.append(table_number)
+        t_in = engine.TournamentIn(
+            id=t.key, final=t.final, draw_seed=t.draw_seed, tables=tuple(tables)
+        )
+        yield t, t_in, numbers
+    if row is not None:
+        raise RuntimeError(f"rows of {row[0]!r} out of turn")
 
 
 def load_season(
@@ -199,14 +190,14 @@ def load_season(
     seats = Seat.objects.filter(round__season=season)
     if only is not None:
         seats = seats.filter(round__tournament_id__in=only)
-    tables = _tables_of_rows(
-        seats.values_list(*SEAT_FIELDS).order_by("round__tournament_id", *SEAT_ORDER)
+    rows = seats.values_list(*SEAT_FIELDS).order_by(
+        *tournament_order("round__tournament"), *SEAT_ORDER
     )
     tournaments_in = []
     table_numbers: dict[str, list[int]] = {}
-    for t in tournaments:
-        t_in, table_numbers[t.key] = tournament_input(t, tables[t.pk])
+    for t, t_in, numbers in tournament_inputs(rows, tournaments):
         tournaments_in.append(t_in)
+        table_numbers[t.key] = numbers
     prev: dict[str, Fraction] = {}
     prev2: dict[str, Fraction] = {}
     if with_history:
@@ -234,49 +225,7 @@ def streamed_tournaments(season: Season, tournaments: list):
         .order_by(*tournament_order("round__tournament"), *SEAT_ORDER)
         .iterator(chunk_size=2000)
     )
-    # One pass over the rows, as in_turn, _tables_of_rows and tournament_input would give them
-    # (tests/rankings/test_boardgame_compute.py compares the two), without their lists and
-    # dictionaries per row and per table: the seats are most of a season's rows.
-    make_seat, make_table = engine.Seat, engine.TableIn
-    order = iter(tournaments)
-    current = next(order, None)
-    tables: list[engine.TableIn] = []
-    numbers: list[int] = []
-    seats: list[engine.Seat] = []
-    table: tuple | None = None  # (id, round, game, number) of the table being read
-
-    def done() -> tuple:
-        if table is not None and len(seats) >= 2:  # a half-entered table does not count
-            tables.append(make_table(round=table[1], game=table[2], seats=tuple(seats)))
-            numbers.append(table[3])
-        t_in = engine.TournamentIn(
-            id=current.key, final=current.final, draw_seed=current.draw_seed, tables=tuple(tables)
-        )
-        return (current, t_in, list(numbers))
-
-    for tournament_id, round_number, table_id, table_number, game, player, rank in rows:
-        while current is not None and tournament_id != current.pk:
-            yield done()
-            current, table = next(order, None), None
-            tables.clear()
-            numbers.clear()
-            seats.clear()
-        if current is None:
-            raise RuntimeError(f"rows of {tournament_id!r} out of turn")
-        if table is None or table_id != table[0]:
-            if table is not None and len(seats) >= 2:
-                tables.append(make_table(round=table[1], game=table[2], seats=tuple(seats)))
-                numbers.append(table[3])
-            seats.clear()
-            table = (table_id, round_number, game, table_number)
-        # A player's key once in memory however many tables they sat at (_tables_of_rows).
-        seats.append(make_seat(intern(player), rank))
-    while current is not None:
-        yield done()
-        current, table = next(order, None), None
-        tables.clear()
-        numbers.clear()
-        seats.clear()
+    return tournament_inputs(rows, tournaments)
 
 
 def stored_yearly(season: Season, *, stale_ok: bool = False) -> dict[str, Fraction] | None:
