@@ -221,11 +221,18 @@ def _write_tables(season: Season, batch: list[ComputedTable]) -> list[int]:
     return ids
 
 
-def _insert(season: Season, computed: Iterable[ComputedTable], *, encoded: bool = False) -> int:
+def _insert(
+    season: Season,
+    computed: Iterable[ComputedTable],
+    *,
+    encoded: bool = False,
+    ids: dict[str, int] | None = None,
+) -> int:
     """Insert the tables and their rows, a batch of tables at a time (the computed tables may
     come from a generator, so a recompute need not hold them all). Returns the rows written.
-    `encoded`: the tables come as `_encoded` gives them already (on PostgreSQL)."""
-    ids: dict[str, int] = {}
+    `encoded`: the tables come as `_encoded` gives them already (on PostgreSQL); `ids`: the
+    players' ids by key known so far, added to here."""
+    ids = {} if ids is None else ids
     written = 0
     batch: list[ComputedTable] = []
     size = 0
@@ -371,7 +378,7 @@ def _rewrite(season: Season, computed: Iterable[ComputedTable], stored: dict) ->
         if kept:
             _replace_rows(season, kept, stored, encoded=encode, whole=True, ids=ids)
         if fresh:
-            _insert(season, fresh, encoded=encode)
+            _insert(season, fresh, encoded=encode, ids=ids)
         batch.clear()
 
     for table in computed:
