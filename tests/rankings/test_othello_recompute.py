@@ -89,8 +89,9 @@ def test_recomputing_twice_stores_the_same():
 
 @pytest.mark.django_db
 def test_a_recompute_reads_each_tournament_s_placements_in_turn():
-    """The streamed placements are load_season's, tournament by tournament in the season's
-    order: undated tournaments last, a tournament without placements empty."""
+    """The streamed placements are load_season's, tournament by tournament in the order of
+    their ids (not the season's: undated tournaments last there); a tournament without
+    placements empty."""
     from datetime import date
 
     from rankings.systems.othello.standings import load_season, streamed_placements
@@ -103,5 +104,38 @@ def test_a_recompute_reads_each_tournament_s_placements_in_turn():
     assert tournaments[-1].date is None and "empty" in [t.key for t in tournaments]
     with transaction.atomic():  # a server-side cursor, as in a recompute
         streamed = list(streamed_placements(season, tournaments))
-    assert streamed == [by_tournament.get(t.pk, []) for t in tournaments]
-    assert sum(map(len, streamed)) == Placement.objects.filter(tournament__season=season).count()
+    by_id = sorted(tournaments, key=lambda t: t.pk)
+    assert by_id != tournaments  # the undated first tournament comes first here
+    assert streamed == [(t, by_tournament.get(t.pk, [])) for t in by_id]
+    assert (
+        sum(len(rows) for _t, rows in streamed)
+        == Placement.objects.filter(tournament__season=season).count()
+    )
+
+
+@pipeline
+def test_tournaments_whose_ids_run_against_the_season_s_order_give_the_same_standings():
+    """A recompute reads the placements in the order of the tournaments' ids and puts the
+    results back in the season's order: a file listing its tournaments latest first stores
+    what the same file in date order does (tables, positions, every line's detail)."""
+    from rankings.models import StandingsTable
+
+    forward = import_competition(gp_file())
+    data = gp_file(series="swedish-gp-reversed")
+    data["tournaments"] = list(reversed(data["tournaments"]))
+    backward = import_competition(data)
+    ids = dict(backward.tournaments.values_list("key", "pk"))
+    assert ids["t2"] < ids["t1"]  # created latest first
+    for season in (forward, backward):
+        assert season_recompute(season_id=season.pk, force=True)
+
+    def tables(season):
+        return [
+            (tb.kind, tb.key, tb.position, tb.data, [(r.rank, r.points, r.detail) for r in rows])
+            for tb in StandingsTable.objects.filter(season=season).order_by("position", "kind")
+            for rows in [tb.rows.order_by("position")]
+        ]
+
+    assert tables(backward) == tables(forward)
+    assert [t["id"] for t in document(backward)["tournaments"]] == ["t1", "t2", "t3"]
+    assert document(backward)["standings"] == document(forward)["standings"]

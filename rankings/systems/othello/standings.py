@@ -11,7 +11,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from competitions.models import Season, tournament_order
+from competitions.models import Season
 from competitions.systems.othello.models import Placement
 from competitions.systems.othello.ratings import RatingEntry, entry_to_json, stored_entry
 from competitions.systems.othello.scopes import SCOPE_PREFIX
@@ -64,6 +64,10 @@ def _fraction(value) -> Fraction | None:
     return None if value is None else Fraction(value)
 
 
+# Placements read per round trip of a recompute: 200 keep its peak memory under twice the
+# bare load's on the bench season (1.7; 500 gave 1.9-2.1), with 8 round trips for 1,605 rows.
+CHUNK = 200
+
 PLACEMENT_FIELDS = (
     "tournament_id",
     "player__key",
@@ -91,18 +95,22 @@ def load_season(season: Season) -> tuple[list, dict[int, list[tuple]]]:
     return tournaments, by_tournament
 
 
-def streamed_placements(season: Season, tournaments: list) -> Iterator[list[tuple]]:
-    """Each tournament's placements in turn (as `load_season` gives them), from one query
-    read in chunks in the tournaments' order: a recompute holds one tournament's rows at a
-    time, not the season's."""
+def streamed_placements(season: Season, tournaments: list) -> Iterator[tuple[Any, list[tuple]]]:
+    """(tournament, its placements as `load_season` gives them) of each tournament in turn,
+    from one query read in chunks: a recompute holds a few tournaments' rows at a time, not
+    the season's. In the order of the tournaments' ids, which the placements' own column
+    gives, instead of the season's order (dates and keys), which needs the tournaments
+    joined and every placement sorted by them: each tournament is computed on its own, and
+    the caller puts their results in the season's order."""
+    by_id = sorted(tournaments, key=lambda t: t.pk)
     rows = (
         Placement.objects.filter(tournament__season=season)
         .values_list(*PLACEMENT_FIELDS)
-        .order_by(*tournament_order("tournament"), "place", "player__key")
-        .iterator(chunk_size=100)
+        .order_by("tournament_id", "place", "player__key")
+        .iterator(chunk_size=CHUNK)
     )
-    for found in in_turn(rows, [t.pk for t in tournaments]):
-        yield [list(row[1:]) for row in found]
+    for t, found in zip(by_id, in_turn(rows, [t.pk for t in by_id]), strict=True):
+        yield t, [list(row[1:]) for row in found]
 
 
 def rating_maker():
@@ -255,22 +263,21 @@ def standing_detail(row: engine.StandingRow) -> dict:
 
 
 def _tournament_tables(
-    tournaments: list,
-    placements: Iterable[list[tuple]],
+    placed: Iterable[tuple[Any, list[tuple]]],
     settings: engine.Settings,
-    season_order: list | None = None,
+    season_order: list,
     outs: list | None = None,
 ) -> Iterator[ComputedTable]:
-    """The tables of these tournaments, one at a time, from each one's placements (in the
-    tournaments' order); `outs` collects what the season standings read of them; positions
-    are those in `season_order` (default: `tournaments`)."""
+    """The tables of these tournaments, one at a time, from each one's placements ((tournament,
+    placements) pairs, in any order); `outs` collects (position, what the season standings read
+    of it); positions are those in `season_order`, the season's tournaments in order."""
     coefficients = coefficient_texts(settings)
-    positions = {t.pk: i for i, t in enumerate(season_order or tournaments)}
+    positions = {t.pk: i for i, t in enumerate(season_order)}
     rating = rating_maker()
     memo: dict = {}
     # The rating objects of the file, from the stored decimals as they are; once per entry.
     ratings: dict[tuple, dict] = {}
-    for tournament, rows in zip(tournaments, placements, strict=True):
+    for tournament, rows in placed:
         t_in = tournament_input(tournament, rows, rating)
         t_out = engine.compute_tournament(t_in, settings, memo)
         entries = {key: entry for key, _place, _country, *entry in rows}
@@ -281,12 +288,13 @@ def _tournament_tables(
             if json_entry is None:
                 json_entry = ratings[tuple(entry)] = entry_to_json(RatingEntry(*entry))
             computed.append(ComputedRow(e.player, e.place, e.points, entry_detail(e, json_entry)))
+        position = positions[tournament.pk]
         if outs is not None:
-            outs.append(_slim(t_out))
+            outs.append((position, _slim(t_out)))
         yield ComputedTable(
             kind=KIND_TOURNAMENT,
             key=t_out.id,
-            position=positions[tournament.pk],
+            position=position,
             data=tournament_data(t_out, tournament, settings, coefficients),
             rows=computed,
         )
@@ -294,14 +302,15 @@ def _tournament_tables(
 
 def compute(season: Season) -> Iterator[ComputedTable]:
     """The season's tables, one at a time: each tournament's as soon as it is computed (its
-    placements read as it comes), then the season standings."""
+    placements read as they come, `streamed_placements`), then the season standings from
+    them in the season's order."""
     settings = engine_settings(parse_settings(season.settings))
     tournaments = list(season.tournaments.all())
-    outs: list[engine.TournamentOut] = []
+    outs: list[tuple[int, engine.TournamentOut]] = []
     yield from _tournament_tables(
-        tournaments, streamed_placements(season, tournaments), settings, outs=outs
+        streamed_placements(season, tournaments), settings, tournaments, outs=outs
     )
-    yield standings_table(outs, settings)
+    yield standings_table([out for _position, out in sorted(outs, key=lambda o: o[0])], settings)
 
 
 def _slim(out: engine.TournamentOut) -> engine.TournamentOut:
@@ -478,9 +487,7 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
         placements[tournament_id].append((key, *rest))
     recomputed = [t for t in tournaments if t.pk in changed]
     tables = list(
-        _tournament_tables(
-            recomputed, [placements[t.pk] for t in recomputed], settings, tournaments
-        )
+        _tournament_tables([(t, placements[t.pk]) for t in recomputed], settings, tournaments)
     )
     fresh = {table.key: table for table in tables}
     # Every other tournament as stored: its players and points.
