@@ -217,15 +217,19 @@ def load_season(
 
 def streamed_tournaments(season: Season, tournaments: list):
     """(tournament, engine input, table numbers) of each tournament in turn, from one query
-    of the season's seats read in chunks in the tournaments' order: a recompute holds one
-    tournament's seats at a time, not the season's."""
+    of the season's seats read in chunks: a recompute holds one tournament's seats at a time,
+    not the season's. In the order of the tournaments' ids, which the rounds' own column
+    gives, instead of the season's order (dates and keys), which needs the tournaments joined
+    and every seat sorted by them: each tournament is computed on its own, and the caller puts
+    what it keeps of them in the season's order."""
+    by_id = sorted(tournaments, key=lambda t: t.pk)
     rows = (
         Seat.objects.filter(round__season=season)
         .values_list(*SEAT_FIELDS)
-        .order_by(*tournament_order("round__tournament"), *SEAT_ORDER)
+        .order_by("round__tournament_id", *SEAT_ORDER)
         .iterator(chunk_size=2000)
     )
-    return tournament_inputs(rows, tournaments)
+    return tournament_inputs(rows, by_id)
 
 
 def stored_yearly(season: Season, *, stale_ok: bool = False) -> dict[str, Fraction] | None:
@@ -551,15 +555,23 @@ def compute(season: Season):
     clubs = season_clubs(season)
     prev, prev2 = _yearly_of(season, 1), _yearly_of(season, 2)
     every = list(season.tournaments.all())
+    positions = {t.pk: position for position, t in enumerate(every)}
     exact: dict[str, dict] = {}
     game_tables: dict[tuple[str, str], list] = defaultdict(list)
-    for position, (t, t_in, numbers) in enumerate(streamed_tournaments(season, every)):
+    for t, t_in, numbers in streamed_tournaments(season, every):  # in the order of their ids
         t_out = engine.compute_tournament(t_in, clubs, cap["cap"], settings)
         entries = _game_entries(t_out, numbers)
         exact[t.key] = _exact(t_out, entries)
         for line, tables in entries.items():
             game_tables[line].extend(tables)
-        yield _tournament_computed(position, t_out, t, numbers, cap, exact[t.key])
+        yield _tournament_computed(positions[t.pk], t_out, t, numbers, cap, exact[t.key])
+    if sorted(positions) != list(positions):
+        # A per-game line lists its tables in the season's order (a stable sort: within a
+        # tournament they stay in round and table order); ids in the season's order, as a
+        # rule, need nothing.
+        order = {t.key: position for position, t in enumerate(every)}
+        for tables in game_tables.values():
+            tables.sort(key=lambda entry: order[entry[0]])
     yield from _aggregate_tables(season, settings, every, exact, game_tables, prev, prev2)
 
 
