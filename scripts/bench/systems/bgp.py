@@ -146,27 +146,28 @@ def describe(season) -> str:
 
 
 def bare_load(season) -> list:
-    """The rows a recompute reads (rankings.systems.chess.standings.load_groups), as tuples."""
+    """The rows a recompute reads (rankings.systems.chess.standings.load_groups), as tuples,
+    with no ORDER BY (scripts/bench/systems/README.md: the floor reads in no order)."""
     return [
-        list(season.tournaments.values_list("id", "key", "name", "date", "options")),
+        list(season.tournaments.order_by().values_list("id", "key", "name", "date", "options")),
         list(
             Group.objects.filter(tournament__season=season)
-            .order_by("tournament_id", "position", "name")
+            .order_by()
             .values_list("id", "tournament_id", "name", "scale")
         ),
         list(
             GroupPlayer.objects.filter(group__tournament__season=season)
-            .order_by("group_id", "position", "player__key")
+            .order_by()
             .values_list("group_id", "player__key", "player_class", "rating", "player__born")
         ),
         list(
-            Round.objects.filter(season=season, group__isnull=False).values_list(
-                "id", "group_id", "number"
-            )
+            Round.objects.filter(season=season, group__isnull=False)
+            .order_by()
+            .values_list("id", "group_id", "number")
         ),
         list(
             RoundEntry.objects.filter(round__season=season, round__group__isnull=False)
-            .order_by("round_id", "game__board", "game_id", "id")
+            .order_by()
             .values_list("round_id", "player__key", "status", "game_id", "colour", "game__result")
         ),
     ]

@@ -95,10 +95,11 @@ def describe(season) -> str:
 
 
 def bare_load(season) -> list:
-    """The seats as the recompute reads them (its field list), in no order."""
+    """The seats as the recompute reads them (its field list), in no order (no ORDER BY: the
+    model's default ordering left out)."""
     from rankings.systems.boardgame.standings import SEAT_FIELDS
 
-    return list(Seat.objects.filter(round__season=season).values_list(*SEAT_FIELDS))
+    return list(Seat.objects.filter(round__season=season).order_by().values_list(*SEAT_FIELDS))
 
 
 def changes(seasons) -> list:

@@ -86,10 +86,15 @@ def describe(season) -> str:
 
 
 def bare_load(season) -> list:
-    """The placements as the recompute reads them (its field list), in no order."""
+    """The placements as the recompute reads them (its field list), in no order (no ORDER BY:
+    the model's default ordering left out)."""
     from rankings.systems.othello.standings import PLACEMENT_FIELDS
 
-    return list(Placement.objects.filter(tournament__season=season).values_list(*PLACEMENT_FIELDS))
+    return list(
+        Placement.objects.filter(tournament__season=season)
+        .order_by()
+        .values_list(*PLACEMENT_FIELDS)
+    )
 
 
 def changes(seasons) -> list:

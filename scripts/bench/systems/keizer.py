@@ -126,21 +126,22 @@ def describe(season) -> str:
 
 
 def bare_load(season) -> list:
-    """The rows the recompute reads: the evenings, their games and their round entries."""
+    """The rows the recompute reads: the evenings, their games and their round entries, with
+    no ORDER BY (the models' default orderings left out: the floor reads in no order)."""
     rounds = list(
-        Round.objects.filter(season=season, tournament=None, group=None).values_list(
-            "pk", "number", "date"
-        )
+        Round.objects.filter(season=season, tournament=None, group=None)
+        .order_by()
+        .values_list("pk", "number", "date")
     )
     games = list(
-        Game.objects.filter(round__season=season, round__tournament=None).values_list(
-            "pk", "round_id", "board", "result", "manual"
-        )
+        Game.objects.filter(round__season=season, round__tournament=None)
+        .order_by()
+        .values_list("pk", "round_id", "board", "result", "manual")
     )
     entries = list(
-        RoundEntry.objects.filter(round__season=season, round__tournament=None).values_list(
-            "round_id", "player__key", "status", "game_id", "colour", "volunteer_bye"
-        )
+        RoundEntry.objects.filter(round__season=season, round__tournament=None)
+        .order_by()
+        .values_list("round_id", "player__key", "status", "game_id", "colour", "volunteer_bye")
     )
     return [rounds, games, entries]
 

@@ -61,16 +61,17 @@ def describe(season) -> str:
 
 
 def bare_load(season) -> list:
-    """What the recompute reads: pool members and IMP scores of every round."""
+    """What the recompute reads: pool members and IMP scores of every round, with no ORDER BY
+    (the models' default orderings left out: the floor reads in no order)."""
     members = list(
-        PoolMember.objects.filter(round__season=season).values_list(
-            "round_id", "pool__number", "player__key", "reason"
-        )
+        PoolMember.objects.filter(round__season=season)
+        .order_by()
+        .values_list("round_id", "pool__number", "player__key", "reason")
     )
     scores = list(
-        ChallengeScore.objects.filter(challenge__round__season=season).values_list(
-            "challenge__round_id", "challenge__number", "player__key", "imps"
-        )
+        ChallengeScore.objects.filter(challenge__round__season=season)
+        .order_by()
+        .values_list("challenge__round_id", "challenge__number", "player__key", "imps")
     )
     return members + scores
 
