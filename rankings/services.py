@@ -16,8 +16,8 @@ from contextlib import contextmanager
 
 import orjson
 from django.conf import settings
-from django.db import connection, models, transaction
-from django.db.models import Case, F, Q, Value, When
+from django.db import connection, transaction
+from django.db.models import F, Q
 from django.utils import timezone
 
 from competitions.models import Player, Season, Series
@@ -77,21 +77,27 @@ ROW_BATCH = 500
 
 def _claim(season: Season, version: int, *, force: bool) -> bool:
     """The version guard first: it also takes the row's write lock, so of two recomputes the
-    one that read the newer data always stores last."""
-    guard = {"standings_version__lte" if force else "standings_version__lt": version}
-    return bool(
-        Season.objects.filter(pk=season.pk, **guard).update(
-            standings_version=version,
-            standings_computed_at=timezone.now(),
-            # Up to date unless results changed again while this recompute ran.
-            stale_since=Case(
-                When(data_version__lte=version, then=Value(None)),
-                default=F("stale_since"),
-                output_field=models.DateTimeField(),
-            ),
-            recompute_error="",
+    one that read the newer data always stores last. The season is up to date afterwards
+    unless results changed again while this recompute ran (stale_since kept then).
+
+    One statement written out: the ORM's update with a conditional expression cost as much
+    again to build as to run, at every recompute and every change."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {Season._meta.db_table} SET standings_version = %s, "
+            "standings_computed_at = %s, "
+            "stale_since = CASE WHEN data_version <= %s THEN NULL ELSE stale_since END, "
+            "recompute_error = '' "
+            f"WHERE id = %s AND standings_version {'<=' if force else '<'} %s",
+            [
+                version,
+                connection.ops.adapt_datetimefield_value(timezone.now()),
+                version,
+                season.pk,
+                version,
+            ],
         )
-    )
+        return cursor.rowcount > 0
 
 
 def _dumps(value) -> str:
@@ -341,18 +347,27 @@ def _store(
     return True
 
 
-def _stored_tables(season: Season, match: Q | None = None) -> dict[tuple[str, str], tuple]:
-    """(kind, key) → (id, position, digest, lines digest) of the season's stored tables (those
-    `match` picks): their index, not their data."""
-    tables = StandingsTable.objects.filter(season=season)
-    if match is not None:
-        tables = tables.filter(match)
-    return {
-        (kind, key): (pk, position, digest, lines_digest)
-        for pk, kind, key, position, digest, lines_digest in tables.values_list(
-            "pk", "kind", "key", "position", "digest", "lines_digest"
-        )
-    }
+def _stored_tables(
+    season: Season, keys: Iterable[tuple[str, str]] | None = None
+) -> dict[tuple[str, str], tuple]:
+    """(kind, key) → (id, position, digest, lines digest) of the season's stored tables (only
+    those of these kinds and keys): their index, not their data. Written out, as `_claim`."""
+    q = connection.ops.quote_name
+    sql = (
+        f"SELECT {q('kind')}, {q('key')}, id, position, digest, lines_digest "
+        f"FROM {q(StandingsTable._meta.db_table)} WHERE season_id = %s"
+    )
+    params: list = [season.pk]
+    if keys is not None:
+        keys = list(keys)
+        if not keys:
+            return {}
+        match = f"({q('kind')} = %s AND {q('key')} = %s)"
+        sql += " AND (" + " OR ".join([match] * len(keys)) + ")"
+        params.extend(part for pair in keys for part in pair)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return {(kind, key): tuple(rest) for kind, key, *rest in cursor.fetchall()}
 
 
 def _rewrite(season: Season, computed: Iterable[ComputedTable], stored: dict) -> None:
@@ -416,10 +431,7 @@ def _replace(season: Season, tables: list[ComputedTable]) -> None:
     Lines stored without a hash are written again."""
     if not tables:
         return
-    match = Q()
-    for t in tables:
-        match |= Q(kind=t.kind, key=t.key)
-    stored = _stored_tables(season, match)
+    stored = _stored_tables(season, [(t.kind, t.key) for t in tables])
     # Encoded once on PostgreSQL: the lines' hash and their comparison read the same text.
     encode = connection.vendor == "postgresql"
     if encode:
@@ -576,9 +588,11 @@ def later_seasons(*, series_id: int, label: str) -> list[int]:
     )
 
 
-def _earlier_seasons(season: Season, count: int) -> list[int]:
+def _earlier_seasons(series_id: int, label: str, count: int) -> list[int]:
+    if count <= 0:
+        return []  # no query for a system that reads no earlier season
     return list(
-        Season.objects.filter(series_id=season.series_id, label__lt=season.label)
+        Season.objects.filter(series_id=series_id, label__lt=label)
         .order_by("-label")
         .values_list("pk", flat=True)[:count]
     )
@@ -657,27 +671,39 @@ def season_recompute(*, season_id: int, force: bool = False, rewrite: bool = Fal
 
 def _season_recompute(season_id: int, *, force: bool, rewrite: bool) -> bool:
     force = force or rewrite
-    head = Season.objects.select_related("series").filter(pk=season_id).first()
+    # What is needed before the lock, and only that (the season is read whole once locked).
+    head = (
+        Season.objects.filter(pk=season_id)
+        .values_list("series__system", "series_id", "label")
+        .first()
+    )
     if head is None:
         return False
-    spec = find_system(head.system)
+    system, series_id, label = head
+    spec = find_system(system)
     if spec is None or spec.standings is None:
         return False
     # The seasons this one reads first, each in its own transaction (always in label order, so
     # two recomputes never wait for each other's locks).
-    earlier_ids = _earlier_seasons(head, spec.reads_earlier_seasons)
+    earlier_ids = _earlier_seasons(series_id, label, spec.reads_earlier_seasons)
     for earlier in reversed(earlier_ids):
         ensure_current(earlier)
     _note_read(spec, earlier_ids)
     with transaction.atomic():
         _lock_season(season_id)
-        season = Season.objects.select_related("series").filter(pk=season_id).first()
-        if season is None:
+        try:
+            season = Season.objects.select_related("series").get(pk=season_id)
+        except Season.DoesNotExist:
             return False
         if not force and not season.stale:
             return False
         version = season.data_version
-        scopes = list(StaleScope.objects.filter(season=season).values_list("pk", "scope"))
+        with connection.cursor() as cursor:  # written out, as `_claim`
+            cursor.execute(
+                f"SELECT id, scope FROM {StaleScope._meta.db_table} WHERE season_id = %s",
+                [season.pk],
+            )
+            scopes = cursor.fetchall()
         found = frozenset(scope for _pk, scope in scopes)
         update = None
         if (
@@ -695,7 +721,9 @@ def _season_recompute(season_id: int, *, force: bool, rewrite: bool) -> bool:
             )
         if not stored:
             return False
-        StaleScope.objects.filter(pk__in=[pk for pk, _scope in scopes]).delete()
+        if scopes:  # the scopes this recompute read (not those a change added since)
+            done = StaleScope.objects.filter(pk__in=[pk for pk, _scope in scopes])
+            done._raw_delete(done.db)
         _pass_on(season, spec)
     logger.info(
         "recomputed season %s (data version %s, %s)",

@@ -124,3 +124,22 @@ def test_attendance_pairing_and_undo_update_from_their_evening(
     with django_capture_on_commit_callbacks(execute=True):
         services.round_pairing_undo(round_=round_)
     assert stored(season) == full_recompute(season)
+
+
+def test_two_volunteers_of_an_evening_load_as_the_greater_key_whatever_the_row_order():
+    """The evenings are read in no order: of two players both marked as the evening's
+    volunteer for the bye (nothing in the database forbids it), the greater key is it, as when
+    the rows came sorted by key."""
+    from rankings.systems.keizer.standings import load_rounds
+
+    season = import_competition(generated_file(8, 2, seed=4, series=f"vol-{next(names)}"))
+    first = Round.objects.get(season=season, number=1)
+    entries = list(RoundEntry.objects.filter(round=first).order_by("player__key"))
+    RoundEntry.objects.filter(round=first).update(volunteer_bye=False)
+    chosen = [entries[1], entries[-1]]
+    for order in (chosen, list(reversed(chosen))):
+        for entry in order:  # the row written last tends to come last in a plain read
+            RoundEntry.objects.filter(pk=entry.pk).update(volunteer_bye=True)
+        evening = next(r for r in load_rounds(season) if r["number"] == 1)
+        assert evening["volunteer"] == max(e.player.key for e in chosen)
+        RoundEntry.objects.filter(round=first).update(volunteer_bye=False)

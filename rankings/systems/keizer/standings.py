@@ -93,9 +93,12 @@ def load_rounds(
             "volunteer": None,
         }
     # A game comes with its players' entries (a game without both is left out, as a game half
-    # deleted): one query fewer than reading the games on their own.
+    # deleted): one query fewer than reading the games on their own. In no order (the lists
+    # are sorted below, the games by board): where two players of an evening are marked as
+    # the volunteer for its bye (nothing in the database forbids it), the greater key is it,
+    # whatever order the rows come in.
     for round_id, key, status, game_id, colour, volunteer, board, game_result, manual in (
-        entries.values_list(
+        entries.order_by().values_list(
             "round_id", "player__key", "status", "game_id", "colour", "volunteer_bye",
             "game__board", "game__result", "game__manual",
         )
@@ -105,7 +108,7 @@ def load_rounds(
         info = rounds.get(round_id)
         if info is None:
             continue
-        if volunteer:
+        if volunteer and (info["volunteer"] is None or key > info["volunteer"]):
             info["volunteer"] = key
         if status == Status.PLAYED:
             if game_id is not None:
@@ -119,7 +122,7 @@ def load_rounds(
                         "manual": manual,
                         "id": game_id,
                     }
-                game[colour] = key
+                game[colour] = key  # one entry per game and colour (a constraint)
         elif status in LIST_OF_STATUS:
             info[LIST_OF_STATUS[status]].append(key)
     result = []
