@@ -11,6 +11,7 @@ from typing import Any
 
 import orjson
 from django.db.models import Count
+from django.db.models.fields.json import KT
 from django.utils.text import slugify
 
 from competitions.models import Player, Season, tournament_order
@@ -741,7 +742,8 @@ def _update_tournaments(season: Season, changed: set[int], cap: dict, stored: di
     games = _changed_games(stored, exact, computed)
     stored_games = dict(
         StandingsTable.objects.filter(season=season, kind=KIND_GAME).values_list(
-            "key", "data__game"
+            "key",
+            KT("data__game"),  # text: a game called "1846" stays a name on SQLite
         )
     )
     aggregates = _aggregate_tables(
@@ -799,7 +801,9 @@ def _stored_game_tables(
     rows = StandingsRow.objects.filter(season=season, table__kind=KIND_GAME)
     if only is not None:
         rows = rows.filter(table__key__in=[key for key, game in games.items() if game in only])
-    rows = rows.values_list("table__key", "detail__player", "detail__tables")
+    # KT: the player's key as text on every database (SQLite's JSON extraction would give a
+    # key that looks like a number, "123", back as the number).
+    rows = rows.values_list("table__key", KT("detail__player"), "detail__tables")
     for key, player, entries in rows:
         line = (games[key], player)
         entries = entries or []

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
+from django.db.models.fields.json import KT
 from django.http import Http404
 from django.shortcuts import render
 from django.utils import timezone
@@ -136,6 +137,7 @@ def _player_links(people: People, keys) -> str:
 
 
 SUMMARY_FIELDS = ("name", "date", "final", "participants", "cap", "cap_source", "played", "game")
+TEXT_FIELDS = {"name", "date", "game"}
 
 
 def _overview_data(season: Season) -> tuple[list[dict], list[dict], list[dict], dict]:
@@ -156,7 +158,13 @@ def _overview_data(season: Season) -> tuple[list[dict], list[dict], list[dict], 
             )
         )
     else:
-        rows = stored.values_list("kind", "key", *(f"data__{f}" for f in SUMMARY_FIELDS))
+        # The texts as text (KT): SQLite's JSON extraction gives a name like "2025" or a game
+        # like "1846" back as a number.
+        rows = stored.values_list(
+            "kind",
+            "key",
+            *(KT(f"data__{f}") if f in TEXT_FIELDS else f"data__{f}" for f in SUMMARY_FIELDS),
+        )
     for kind, key, *values in rows:
         found = {"key": key, **dict(zip(SUMMARY_FIELDS, values, strict=True))}
         (tournaments if kind == KIND_TOURNAMENT else games).append(found)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.db.models.fields.json import KT
 from django.utils.text import slugify
 
 from competitions.models import Group, Round, RoundEntry, Season
@@ -372,7 +373,8 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
     for key, player, player_class, points in (
         StandingsRow.objects.filter(table__season=season, table__kind=KIND_BGP)
         .order_by("table__position", "position")
-        .values_list("table__key", "detail__player", "detail__class", "points")
+        # KT: text on every database (SQLite's JSON extraction gives "123" back as 123)
+        .values_list("table__key", KT("detail__player"), KT("detail__class"), "points")
     ):
         old_rows[key].append((player, player_class, int(points)))
     season_rows = []

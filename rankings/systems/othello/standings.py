@@ -11,6 +11,8 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from django.db.models.fields.json import KT
+
 from competitions.models import Season
 from competitions.systems.othello.models import Placement
 from competitions.systems.othello.ratings import RatingEntry, entry_to_json, stored_entry
@@ -555,7 +557,10 @@ def whatif_outs(
         last_nr = {
             player: Fraction(text)
             for player, text in StandingsRow.objects.filter(table=standings[0]).values_list(
-                "player__key", "detail__rating_text"
+                # KT: the exact decimal text on every database (SQLite's JSON extraction
+                # would give "1183.164" back as a float)
+                "player__key",
+                KT("detail__rating_text"),
             )
             if text is not None
         }
