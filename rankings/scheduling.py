@@ -3,7 +3,7 @@ only enqueue). The task itself runs `rankings.services.season_recompute`."""
 
 import logging
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -33,11 +33,17 @@ class _EnqueueRecompute:
 
     def __call__(self) -> None:
         seasons = Season.objects.filter(pk=self.season_id)
-        if not seasons.filter(enqueued_version__lt=F("data_version")).update(
-            enqueued_version=F("data_version")
-        ):
+        table = connection.ops.quote_name(Season._meta.db_table)
+        with connection.cursor() as cursor:  # the claim and the version claimed, in one statement
+            cursor.execute(
+                f"UPDATE {table} SET enqueued_version = data_version "
+                "WHERE id = %s AND enqueued_version < data_version RETURNING enqueued_version",
+                [self.season_id],
+            )
+            claimed = cursor.fetchone()
+        if claimed is None:
             return  # sent already (or the season is gone)
-        version = seasons.values_list("enqueued_version", flat=True).first()
+        version = claimed[0]
         try:
             recompute_season.delay(self.season_id, version)
         except BrokerUnreachable as exc:

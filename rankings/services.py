@@ -654,7 +654,9 @@ def gc_paused() -> Iterator[None]:
         gc.enable()
 
 
-def season_recompute(*, season_id: int, force: bool = False, rewrite: bool = False) -> bool:
+def season_recompute(
+    *, season_id: int, force: bool = False, rewrite: bool = False, unless_stored: int | None = None
+) -> bool:
     """Bring the season's stored standings up to date: only what changed since they were
     stored (`Standings.update`) when the system can, else the whole season; `force` always
     computes the whole season. A full recompute writes only the tables and lines that differ
@@ -663,23 +665,30 @@ def season_recompute(*, season_id: int, force: bool = False, rewrite: bool = Fal
     database.
 
     Returns False when there was nothing to do (the season is gone, its system has no
-    standings yet, or standings of the current data version are stored already).
+    standings yet, standings of the current data version are stored already, or standings of
+    data version `unless_stored` or newer are: a task's duplicate or late message).
     """
     with gc_paused():
-        return _season_recompute(season_id, force=force, rewrite=rewrite)
+        return _season_recompute(
+            season_id, force=force, rewrite=rewrite, unless_stored=unless_stored
+        )
 
 
-def _season_recompute(season_id: int, *, force: bool, rewrite: bool) -> bool:
+def _season_recompute(
+    season_id: int, *, force: bool, rewrite: bool, unless_stored: int | None = None
+) -> bool:
     force = force or rewrite
     # What is needed before the lock, and only that (the season is read whole once locked).
     head = (
         Season.objects.filter(pk=season_id)
-        .values_list("series__system", "series_id", "label")
+        .values_list("series__system", "series_id", "label", "standings_version")
         .first()
     )
     if head is None:
         return False
-    system, series_id, label = head
+    system, series_id, label, standings_version = head
+    if unless_stored is not None and standings_version >= unless_stored:
+        return False
     spec = find_system(system)
     if spec is None or spec.standings is None:
         return False

@@ -5,8 +5,6 @@ import logging
 from celery import shared_task
 from django.db import OperationalError
 
-from competitions.models import Season
-
 from .services import RecomputeBusy, record_recompute_error, season_recompute, stale_seasons
 
 logger = logging.getLogger(__name__)
@@ -22,15 +20,9 @@ logger = logging.getLogger(__name__)
 )
 def recompute_season(season_id: int, data_version: int | None = None) -> bool:
     """Recompute the season unless standings of `data_version` (or newer) are stored already:
-    a duplicate or late message does nothing."""
-    if data_version is not None:
-        stored = (
-            Season.objects.filter(pk=season_id).values_list("standings_version", flat=True).first()
-        )
-        if stored is None or stored >= data_version:
-            return False
+    a duplicate or late message does nothing (checked in the recompute's first read)."""
     try:
-        return season_recompute(season_id=season_id)
+        return season_recompute(season_id=season_id, unless_stored=data_version)
     except (RecomputeBusy, OperationalError):
         raise
     except Exception as exc:

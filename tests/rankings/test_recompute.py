@@ -170,6 +170,25 @@ def test_saving_a_seat_marks_the_season_stale_and_the_commit_recomputes(circuit_
 
 
 @pipeline
+def test_a_duplicate_or_late_task_message_does_nothing(circuit_file):
+    """The task carries the data version it was sent for: standings of that version or newer
+    stored already, it recomputes nothing; a newer version than stored, it recomputes."""
+    season = import_competition(circuit_file)
+    version, computed_at = Season.objects.filter(pk=season.pk).values_list(
+        "data_version", "standings_computed_at"
+    )[0]
+    assert recompute_season(season.pk, version) is False  # a duplicate
+    assert recompute_season(season.pk, version - 1) is False  # a late one
+    assert Season.objects.get(pk=season.pk).standings_computed_at == computed_at
+    Season.objects.filter(pk=season.pk).update(data_version=version + 1)
+    assert recompute_season(season.pk, version + 1) is True
+    assert Season.objects.filter(pk=season.pk).values_list("standings_version", "data_version")[
+        0
+    ] == (version + 1, version + 1)
+    assert recompute_season(season.pk + 1000, 1) is False  # a season deleted since
+
+
+@pipeline
 def test_many_changes_in_one_transaction_compute_each_season_once(
     circuit_file, file_2024, sent, computed
 ):
