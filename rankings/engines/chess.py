@@ -332,6 +332,10 @@ def _scaled_results(group: GroupIn) -> list[list]:
     return results
 
 
+# A crosstable cell's sign of a played game's outcome.
+_SIGNS = {WIN: "+", DRAWN: "=", LOSS: "-", UNFINISHED: ""}
+
+
 def group_scaled(group: GroupIn, settings: Settings | None = None) -> ScaledGroup:
     """rules.md §3: the group table in quarter points (see `group_table`, which gives the same
     table in Fractions)."""
@@ -353,9 +357,11 @@ def group_scaled(group: GroupIn, settings: Settings | None = None) -> ScaledGrou
         lowest = sorted(range(rounds), key=lambda r, v=values: (v[r], r))[:cuts_made]
         for k, r in enumerate(lowest):
             cuts[r] = cuts_made - k
+        # Column k sums the values not cut, and those cut at level k or below: the total less
+        # the (at most two) values cut above k.
+        total = sum(values)
         monrad = tuple(
-            sum(v for v, c in zip(values, cuts, strict=True) if c <= column)
-            for column in range(columns)
+            total - sum(values[r] for r in lowest if cuts[r] > column) for column in range(columns)
         )
         berger = 0
         for kind, _p, o, _c in mine:
@@ -383,8 +389,7 @@ def group_scaled(group: GroupIn, settings: Settings | None = None) -> ScaledGrou
             elif kind == NOT_PLAYED:
                 cells.append("")
             else:
-                sign = {WIN: "+", DRAWN: "=", LOSS: "-", UNFINISHED: ""}[kind]
-                cells.append(f"{sign}{colour}{places[opponent]}")
+                cells.append(f"{_SIGNS[kind]}{colour}{places[opponent]}")
         rows.append(
             ScaledRow(
                 player=players[i],
