@@ -159,10 +159,13 @@ def tournament_redraw(*, tournament: Tournament) -> int:
 def season_entries_ensure(*, season: Season, players: Sequence[Player]) -> None:
     """Give each player without an entry in the season one, after the last one."""
     known = set(season.entries.filter(player__in=players).values_list("player_id", flat=True))
+    missing = [p for p in players if p.pk not in known]
+    if not missing:
+        return  # everyone has an entry (a correction, as a rule): nothing more to read
     last = season.entries.aggregate(m=Max("position"))["m"] or 0
     new = [
         SeasonPlayer(season=season, player=p, club_id=p.club_id, position=last + i + 1)
-        for i, p in enumerate(p for p in players if p.pk not in known)
+        for i, p in enumerate(missing)
     ]
     bulk_create_with_history(new, SeasonPlayer)
 

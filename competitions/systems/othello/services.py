@@ -90,7 +90,7 @@ def standings_save(*, tournament: Tournament, rows: Sequence[EntryRow]) -> list[
             for placement in current.values():
                 if placement.player_id not in wanted:
                     placement.delete()
-            changed, created = [], []
+            changed, created, moved = [], [], []
             for row, player in zip(rows, players, strict=True):
                 fields = {
                     "place": row.place,
@@ -104,16 +104,22 @@ def standings_save(*, tournament: Tournament, rows: Sequence[EntryRow]) -> list[
                 if placement is None:
                     created.append(Placement(tournament=tournament, player=player, **fields))
                 elif any(getattr(placement, k) != v for k, v in fields.items()):
+                    if placement.place != row.place:
+                        moved.append(placement)
                     for key, value in fields.items():
                         setattr(placement, key, value)
                     changed.append(placement)
-            if changed:
-                final = {p.pk: p.place for p in changed}
-                for placement in changed:
+            if moved:
+                # Places are unique in a tournament: the lines that move pass through places
+                # no line holds first (a line that keeps its place collides with none of them,
+                # the places being 1 to n, each once).
+                final = {p.pk: p.place for p in moved}
+                for placement in moved:
                     placement.place = final[placement.pk] + PLACE_SHIFT
-                Placement.objects.bulk_update(changed, ["place"])
-                for placement in changed:
+                Placement.objects.bulk_update(moved, ["place"])
+                for placement in moved:
                     placement.place = final[placement.pk]
+            if changed:
                 bulk_update_with_history(
                     changed,
                     Placement,
