@@ -13,6 +13,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import NamedTuple
 
 from .common import rank_by
 
@@ -62,8 +63,10 @@ class Settings:
 # --- input ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(NamedTuple):
+    """A named tuple, not a frozen dataclass: a season makes thousands (a frozen dataclass's
+    construction costs several times as much)."""
+
     white: str
     black: str
     result: str  # one of RESULTS, or PENDING
@@ -277,12 +280,11 @@ _REAL = frozenset((WIN, DRAWN, LOSS))
 _NONE = (NOT_PLAYED, 0, None, None)
 
 
-@dataclass(frozen=True, slots=True)
-class ScaledRow:
+class ScaledRow(NamedTuple):
     """A group table row with every value in quarter points (UNIT). `results` holds per round
     (kind, points, opponent, colour); `values` the Monrad terms (the opponent's final points, 0
     without a real game) and `cuts` their cut (0: counted in every column; k: left out of the
-    first k columns)."""
+    first k columns). A named tuple, as `Game`."""
 
     player: str
     start: int
@@ -354,7 +356,7 @@ def group_scaled(group: GroupIn, settings: Settings | None = None) -> ScaledGrou
         values = [points[index[o]] if kind in _REAL else 0 for kind, _p, o, _c in mine]
         # The lowest values are cut; among equal values the earliest round is named (same sum).
         cuts = [0] * rounds
-        lowest = sorted(range(rounds), key=lambda r, v=values: (v[r], r))[:cuts_made]
+        lowest = sorted(range(rounds), key=values.__getitem__)[:cuts_made]  # a stable sort
         for k, r in enumerate(lowest):
             cuts[r] = cuts_made - k
         # Column k sums the values not cut, and those cut at level k or below: the total less
@@ -370,10 +372,11 @@ def group_scaled(group: GroupIn, settings: Settings | None = None) -> ScaledGrou
             elif kind == DRAWN:
                 berger += points[index[o]] // 2  # points are even in quarters
         built.append((points[i], monrad, berger, values, cuts))
+    keys = [(pts, *monrad, berger) for pts, monrad, berger, _v, _c in built]
 
     ranked = rank_by(
         range(len(players)),
-        key=lambda i: (built[i][0], *built[i][1], built[i][2]),
+        key=keys.__getitem__,
         tie_order=lambda i: i,
     )
     places = {players[i]: place for place, i in ranked}
