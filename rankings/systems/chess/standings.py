@@ -134,14 +134,18 @@ def load_groups(
         "id", "round_id", "player__key", "status", "game_id", "colour", "game__result",
         "game__board",
     )  # fmt: skip
+    walkover, played = RoundEntry.Status.WALKOVER.value, RoundEntry.Status.PLAYED.value
     for entry_id, round_id, key, status, game_id, colour, result, board in rows:
         group_id, number = numbers[round_id]
-        if status == RoundEntry.Status.WALKOVER:
+        if status == walkover:
             walkovers[(group_id, number)].append((entry_id, key))
-        elif status == RoundEntry.Status.PLAYED and game_id is not None:
+        elif status == played and game_id is not None:
             games = loaded[group_id].rounds[number]["games"]
-            games.setdefault(game_id, {"result": result or ""})[colour] = key
-            boards[game_id] = (board, game_id)
+            game = games.get(game_id)
+            if game is None:  # the game's first entry (no dictionary made for the second)
+                game = games[game_id] = {"result": result or ""}
+                boards[game_id] = (board, game_id)
+            game[colour] = key
     for lg in loaded.values():
         for number, r in lg.rounds.items():
             if len(r["games"]) > 1:
