@@ -116,14 +116,19 @@ PLAYERS = "names and clubs of the players shown"
 ENTRIES = "their clubs of this season"
 SEASONS = "the series' seasons (the season switcher)"
 NAMES = "the tournament names (the counted tournaments, explained)"
+# PostgreSQL only: SQLite picks the tables shown out of the tournament's data read whole.
+PG_TABLES_SHOWN = (
+    "the tables shown and those of the lines shown (their daily totals' explanations), "
+    "by position (PostgreSQL: read out of the stored data)"
+)
+
 EXPECTED_QUERIES = {
     "season": [SEASON, TABLES, ROWS, PLAYERS, ENTRIES, SEASONS],
     "tournament": [
         SEASON,
         "the tournament's data without its tables (where each round's tables are)",
         ROWS,
-        "the tables shown and those of the lines shown (their daily totals' explanations), "
-        "by position (PostgreSQL: read out of the stored data)",
+        PG_TABLES_SHOWN,
         PLAYERS,
         ENTRIES,
         "the club names (interclub)",
@@ -143,4 +148,8 @@ def test_page_query_counts_do_not_grow_with_players(client, circuit_file):
     large = import_competition(big_file(circuit_file, 120), replace=True)
     large_counts = [count_queries(client, url) for url in page_urls(large, "big")]
     assert large_counts == small_counts
-    assert large_counts == [len(queries) for queries in EXPECTED_QUERIES.values()]
+    postgresql = connection.vendor == "postgresql"
+    assert large_counts == [
+        len([q for q in queries if postgresql or q != PG_TABLES_SHOWN])
+        for queries in EXPECTED_QUERIES.values()
+    ]
