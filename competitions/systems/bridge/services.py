@@ -143,7 +143,7 @@ def pool_scores_save(
 def _scores_save(round_: Round, members: set[int], scores: dict) -> int:
     changed = 0
     with transaction.atomic(), bulk_write():
-        by_number = {c.number: c for c in round_.challenges.all()}
+        by_number: dict[int, Challenge] | None = None  # read at the first new score only
         current = {
             (s.player_id, s.challenge.number): s
             for s in ChallengeScore.objects.filter(
@@ -158,6 +158,8 @@ def _scores_save(round_: Round, members: set[int], scores: dict) -> int:
                     changed += 1
                 continue
             if stored is None:
+                if by_number is None:
+                    by_number = {c.number: c for c in round_.challenges.all()}
                 challenge = by_number.get(number)
                 if challenge is None:
                     challenge = by_number[number] = Challenge.objects.create(
