@@ -165,13 +165,12 @@ def _group_row(row: engine.ScaledRow, member: Member) -> ComputedRow:
     (`opponents`), the Monrad term (`terms`: the opponent's final points, 0 without a real
     game) and its cut (`cuts`); a page derives the round points and Berger terms from them."""
     q = quarters
-    unit = engine.UNIT
     points = q(row.points)
     detail = {
         "player": row.player,
         "place": row.place,
         "points": points,
-        "monrad": [v // unit if not v % unit else v / unit for v in row.monrad],  # `quarters`
+        "monrad": [q(v) for v in row.monrad],
         "berger": q(row.berger),
         "cells": list(row.cells),
         "start": row.start,
@@ -180,7 +179,7 @@ def _group_row(row: engine.ScaledRow, member: Member) -> ComputedRow:
         "rating": member.rating,
         "kinds": [r[0] for r in row.results],
         "opponents": [r[2] for r in row.results],
-        "terms": [v // unit if not v % unit else v / unit for v in row.values],
+        "terms": [q(v) for v in row.values],
         "cuts": list(row.cuts),
     }
     return ComputedRow(player=row.player, rank=row.place, points=points, detail=detail)
