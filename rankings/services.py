@@ -11,8 +11,9 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 import orjson
 from django.conf import settings
@@ -119,21 +120,30 @@ def _digest(text: str) -> int:
     )
 
 
-def _lines_digest(rows: Iterable[ComputedRow], encoded: bool) -> int:
-    """A 64-bit hash of a table's lines in order (player, rank, points and detail as written):
-    kept on the table, so a recompute that computes the same lines leaves them without reading
-    them. `encoded`: the details are JSON text already (`_encoded`)."""
-    hasher = hashlib.blake2b(digest_size=8)
-    update = hasher.update
-    for row in rows:
-        detail = row.detail if encoded else _dumps(row.detail)
-        points = None if row.points is None else float(row.points)
-        update(f"{row.player!r}\x1f{row.rank!r}\x1f{points!r}\x1f{detail}\x1e".encode())
-    return int.from_bytes(hasher.digest(), "big", signed=True)
+def _dumps_bytes(value) -> bytes:
+    """`_dumps` as UTF-8 bytes, without decoding orjson's output to a str first."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    except (orjson.JSONEncodeError, TypeError):
+        return _dumps(value).encode()
+
+
+def _lines_digest(rows: Iterable[ComputedRow]) -> int:
+    """A 64-bit hash of a table's lines in order (player, rank, points and detail as computed):
+    kept on the table, so a recompute that computes the same lines leaves them without
+    reading them, and without encoding them one by one. One JSON text of all the lines is
+    hashed: a text per line joined with the line's other fields cost twice as much."""
+    lines = [
+        [row.player, row.rank, None if row.points is None else float(row.points), row.detail]
+        for row in rows
+    ]
+    return int.from_bytes(
+        hashlib.blake2b(_dumps_bytes(lines), digest_size=8).digest(), "big", signed=True
+    )
 
 
 def _copy(model, columns: tuple[str, ...], rows: Iterable[tuple]) -> None:
-    """PostgreSQL's COPY of rows whose JSON column is encoded already (`_encoded`): no
+    """PostgreSQL's COPY of rows whose JSON column is encoded already (`_held`): no
     per-row SQL and no client-side quoting of the JSON as a literal."""
     table = model._meta.db_table
     sql = f"COPY {table} ({', '.join(columns)}) FROM STDIN"
@@ -143,16 +153,33 @@ def _copy(model, columns: tuple[str, ...], rows: Iterable[tuple]) -> None:
             write(row)
 
 
-def _encoded(table: ComputedTable) -> ComputedTable:
-    """The table with its data and its rows' details as JSON text, for COPY: a batch waiting
-    to be written holds compact text instead of the computed dicts (about half the memory)."""
-    return ComputedTable(
-        kind=table.kind,
-        key=table.key,
-        position=table.position,
-        data=_dumps(table.data),
-        rows=[ComputedRow(r.player, r.rank, r.points, _dumps(r.detail)) for r in table.rows],
-    )
+@dataclass
+class _Held:
+    """A computed table as the store holds it until it is written: its data and its rows'
+    details as JSON text on PostgreSQL (for COPY; compact text takes about half the memory of
+    the computed dicts), as computed elsewhere, with the hashes of its data and lines. `rows`
+    is None when the lines are as stored: they are neither encoded nor kept."""
+
+    kind: str
+    key: str
+    position: int
+    data: str | dict
+    digest: int
+    lines_digest: int
+    rows: Sequence[ComputedRow] | None
+
+
+def _held(table: ComputedTable, stored_lines: int | None = None) -> _Held:
+    """The table as `_Held`; its rows are left out when their hash is `stored_lines`."""
+    text = _dumps(table.data)
+    lines = _lines_digest(table.rows)
+    rows = None
+    if lines != stored_lines:
+        rows = table.rows
+        if connection.vendor == "postgresql":
+            rows = [ComputedRow(r.player, r.rank, r.points, _dumps(r.detail)) for r in rows]
+    data = text if connection.vendor == "postgresql" else table.data
+    return _Held(table.kind, table.key, table.position, data, _digest(text), lines, rows)
 
 
 def _line(
@@ -184,7 +211,7 @@ def _copy_rows(rows: Iterable[tuple]) -> None:
 TABLE_COLUMNS = ("id", "season_id", "kind", "key", "position", "data", "digest", "lines_digest")
 
 
-def _write_tables(season: Season, batch: list[ComputedTable]) -> list[int]:
+def _write_tables(season: Season, batch: list[_Held]) -> list[int]:
     """Insert a batch of tables and give their ids: on PostgreSQL the ids are drawn from the
     table's sequence first, then the tables written with COPY."""
     if connection.vendor != "postgresql":
@@ -195,8 +222,8 @@ def _write_tables(season: Season, batch: list[ComputedTable]) -> list[int]:
                 key=t.key,
                 position=t.position,
                 data=t.data,
-                digest=_digest(_dumps(t.data)),
-                lines_digest=_lines_digest(t.rows, False),
+                digest=t.digest,
+                lines_digest=t.lines_digest,
             )
             for t in batch
         )
@@ -211,16 +238,7 @@ def _write_tables(season: Season, batch: list[ComputedTable]) -> list[int]:
         StandingsTable,
         TABLE_COLUMNS,
         [
-            (
-                pk,
-                season.pk,
-                t.kind,
-                t.key,
-                t.position,
-                t.data,
-                _digest(t.data),
-                _lines_digest(t.rows, True),
-            )
+            (pk, season.pk, t.kind, t.key, t.position, t.data, t.digest, t.lines_digest)
             for pk, t in zip(ids, batch, strict=True)
         ],
     )
@@ -229,18 +247,17 @@ def _write_tables(season: Season, batch: list[ComputedTable]) -> list[int]:
 
 def _insert(
     season: Season,
-    computed: Iterable[ComputedTable],
+    computed: Iterable[ComputedTable | _Held],
     *,
-    encoded: bool = False,
     ids: dict[str, int] | None = None,
 ) -> int:
     """Insert the tables and their rows, a batch of tables at a time (the computed tables may
     come from a generator, so a recompute need not hold them all). Returns the rows written.
-    `encoded`: the tables come as `_encoded` gives them already (on PostgreSQL); `ids`: the
-    players' ids by key known so far, added to here."""
+    The tables come as computed or as `_held` gives them already (with their rows); `ids`:
+    the players' ids by key known so far, added to here."""
     ids = {} if ids is None else ids
     written = 0
-    batch: list[ComputedTable] = []
+    batch: list[_Held] = []
     size = 0
 
     def flush() -> None:
@@ -252,10 +269,10 @@ def _insert(
         written += _write_lines(season, zip(table_ids, batch, strict=True), ids)
         batch.clear()
 
-    encode = connection.vendor == "postgresql"
     for table in computed:
-        batch.append(_encoded(table) if encode and not encoded else table)
-        size += len(table.rows) + 1
+        held = table if isinstance(table, _Held) else _held(table)
+        batch.append(held)
+        size += len(held.rows) + 1
         if size >= ROW_BATCH:
             flush()
             size = 0
@@ -263,7 +280,7 @@ def _insert(
     return written
 
 
-def _player_ids(season: Season, tables: Iterable[ComputedTable], ids: dict[str, int]) -> None:
+def _player_ids(season: Season, tables: Iterable[_Held], ids: dict[str, int]) -> None:
     """Add to `ids` the ids of the players of these tables' lines that it lacks (1 query)."""
     missing = {
         row.player
@@ -279,11 +296,9 @@ def _player_ids(season: Season, tables: Iterable[ComputedTable], ids: dict[str, 
         )
 
 
-def _write_lines(
-    season: Season, tables: Iterable[tuple[int, ComputedTable]], ids: dict[str, int]
-) -> int:
+def _write_lines(season: Season, tables: Iterable[tuple[int, _Held]], ids: dict[str, int]) -> int:
     """Write every line of these (stored table id, table) pairs, the details as JSON text
-    already on PostgreSQL (`_encoded`); `ids`: the players' ids by key. Returns the count."""
+    already on PostgreSQL (`_held`); `ids`: the players' ids by key. Returns the count."""
     encode = connection.vendor == "postgresql"
     count = 0
 
@@ -381,25 +396,25 @@ def _rewrite(season: Season, computed: Iterable[ComputedTable], stored: dict) ->
     every row as it was instead of deleting and writing the season again; one where everything
     changed (new settings) writes every line, as before."""
     left = dict(stored)
-    batch: list[ComputedTable] = []
+    batch: list[_Held] = []
     size = 0
     ids: dict[str, int] = {}  # the players' ids by key, looked up once a recompute
-    # On PostgreSQL a batch holds the tables as JSON text, as `_insert`'s does.
-    encode = connection.vendor == "postgresql"
 
     def flush() -> None:
         kept = [t for t in batch if (t.kind, t.key) in stored]
         fresh = [t for t in batch if (t.kind, t.key) not in stored]
         if kept:
-            _replace_rows(season, kept, stored, encoded=encode, whole=True, ids=ids)
+            _replace_rows(season, kept, stored, whole=True, ids=ids)
         if fresh:
-            _insert(season, fresh, encoded=encode, ids=ids)
+            _insert(season, fresh, ids=ids)
         batch.clear()
 
     for table in computed:
-        left.pop((table.kind, table.key), None)
-        batch.append(_encoded(table) if encode else table)
-        size += len(table.rows) + 1
+        found = left.pop((table.kind, table.key), None)
+        # A table whose lines are as stored is held without them (`_held`).
+        held = _held(table, None if found is None else found[3])
+        batch.append(held)
+        size += (0 if held.rows is None else len(held.rows)) + 1
         if size >= ROW_BATCH:
             flush()
             size = 0
@@ -432,16 +447,13 @@ def _replace(season: Season, tables: list[ComputedTable]) -> None:
     if not tables:
         return
     stored = _stored_tables(season, [(t.kind, t.key) for t in tables])
-    # Encoded once on PostgreSQL: the lines' hash and their comparison read the same text.
-    encode = connection.vendor == "postgresql"
-    if encode:
-        tables = [_encoded(t) for t in tables]
-    fresh = [t for t in tables if (t.kind, t.key) not in stored]
-    kept = [t for t in tables if (t.kind, t.key) in stored]
+    held = [_held(t, stored.get((t.kind, t.key), (None,) * 4)[3]) for t in tables]
+    fresh = [t for t in held if (t.kind, t.key) not in stored]
+    kept = [t for t in held if (t.kind, t.key) in stored]
     if kept:
-        _replace_rows(season, kept, stored, encoded=encode)
+        _replace_rows(season, kept, stored)
     if fresh:
-        _insert(season, fresh, encoded=encode)
+        _insert(season, fresh)
 
 
 def _line_key(player_id: int | None, position: int, seen: dict) -> tuple:
@@ -455,10 +467,9 @@ def _line_key(player_id: int | None, position: int, seen: dict) -> tuple:
 
 def _replace_rows(
     season: Season,
-    tables: list[ComputedTable],
+    tables: list[_Held],
     stored: dict,
     *,
-    encoded: bool = False,
     whole: bool = False,
     ids: dict[str, int] | None = None,
 ) -> None:
@@ -467,22 +478,18 @@ def _replace_rows(
     without reading its lines; the lines of the others are matched with the stored ones
     (an update: a change moves a few lines of a table), or with `whole` (a full recompute,
     where a table that differs has often changed throughout, as after new settings) deleted
-    and written again without reading them. `encoded`: the tables come as `_encoded` gives
-    them (on PostgreSQL). `ids`: the players' ids by key known so far, added to here."""
-    encode = connection.vendor == "postgresql"
+    and written again without reading them. `ids`: the players' ids by key known so far,
+    added to here."""
     changed_data: list[tuple] = []
     moved: list[tuple] = []
-    differing: list[tuple[ComputedTable, int]] = []
+    differing: list[tuple[_Held, int]] = []
     for t in tables:
         pk, position, digest, lines_digest = stored[(t.kind, t.key)]
-        text = t.data if encoded else _dumps(t.data)
-        data_digest = _digest(text)
-        lines = _lines_digest(t.rows, encoded)
-        if digest != data_digest:
-            changed_data.append((t.position, text if encode else t.data, data_digest, lines, pk))
-        elif position != t.position or lines_digest != lines:
-            moved.append((t.position, lines, pk))
-        if lines_digest != lines:
+        if digest != t.digest:
+            changed_data.append((t.position, t.data, t.digest, t.lines_digest, pk))
+        elif position != t.position or lines_digest != t.lines_digest:
+            moved.append((t.position, t.lines_digest, pk))
+        if lines_digest != t.lines_digest:
             differing.append((t, pk))
     if changed_data or moved:
         _update_tables(changed_data, moved)
@@ -493,10 +500,10 @@ def _replace_rows(
         _player_ids(season, (t for t, _pk in differing), ids)
         _write_lines(season, ((pk, t) for t, pk in differing), ids)
     elif differing:
-        _replace_lines(season, differing, encoded)
+        _replace_lines(season, differing)
 
 
-def _replace_lines(season: Season, tables: list[tuple[ComputedTable, int]], encoded: bool) -> None:
+def _replace_lines(season: Season, tables: list[tuple[_Held, int]]) -> None:
     """The lines of these tables (with their stored ids) that differ from the stored ones,
     deleted and written again: matched by player (the n-th line of a player with the n-th),
     lines without a player by position, and compared by position, rank, points and the hash
@@ -530,7 +537,7 @@ def _replace_lines(season: Season, tables: list[tuple[ComputedTable, int]], enco
         seen_new: dict = {}
         for position, row in enumerate(t.rows):
             player_id = ids.get(row.player) if row.player is not None else None
-            detail = row.detail if encoded else _dumps(row.detail)
+            detail = row.detail if encode else _dumps(row.detail)  # encoded already on PG
             line = _line(table_id, season.pk, player_id, position, row, detail, encode)
             before = lines.pop(_line_key(player_id, position, seen_new), None)
             if before is not None:

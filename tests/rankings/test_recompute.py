@@ -539,3 +539,33 @@ def test_the_garbage_collector_rests_during_a_recompute_and_runs_again_after(
         assert not gc.isenabled()  # left off, as the caller had it
     finally:
         gc.enable()
+
+
+@pipeline
+def test_a_full_recompute_encodes_no_line_of_a_table_whose_lines_are_as_stored(
+    circuit_file, monkeypatch
+):
+    """The lines' hash is taken from the computed lines: a table whose lines hash is as stored
+    has none of its lines encoded one by one (only each table's data is), nor kept."""
+    from rankings import services
+
+    season = import_competition(circuit_file)
+    tables = StandingsTable.objects.filter(season=season).count()
+    encoded = []
+    real = services._dumps
+    monkeypatch.setattr(services, "_dumps", lambda value: encoded.append(value) or real(value))
+
+    assert season_recompute(season_id=season.pk, force=True)
+    assert len(encoded) == tables, "one text per table (its data), none per line"
+
+    # One line made to differ: only its table's lines are encoded again.
+    line = StandingsRow.objects.filter(season=season).order_by("pk").first()
+    StandingsRow.objects.filter(pk=line.pk).update(detail={"edited": "by hand"})
+    StandingsTable.objects.filter(pk=line.table_id).update(lines_digest=0)
+    encoded.clear()
+    assert season_recompute(season_id=season.pk, force=True)
+    lines = StandingsRow.objects.filter(table_id=line.table_id).count()
+    assert len(encoded) == tables + lines
+    assert StandingsRow.objects.get(table_id=line.table_id, position=line.position).detail != {
+        "edited": "by hand"
+    }
