@@ -53,8 +53,7 @@ class Rating:
     uncertainty: Fraction | None = None
 
 
-@dataclass(frozen=True)
-class Participant:
+class Participant(NamedTuple):
     player: str
     place: int
     country: str
@@ -79,8 +78,7 @@ class Settings:
     egp_rule: bool = False
 
 
-@dataclass(frozen=True)
-class EntryOut:
+class EntryOut(NamedTuple):
     """One participant's line of the computation: rating entry -> NR -> contribution -> points."""
 
     player: str
@@ -117,8 +115,7 @@ class TournamentOut:
     egp: bool = False
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(NamedTuple):
     """A tournament result of a player in the season standings."""
 
     tournament: str
@@ -126,8 +123,7 @@ class Result:
     counts: bool = True  # False: an EGP result of a player without a Swedish GP (option)
 
 
-@dataclass(frozen=True)
-class StandingRow:
+class StandingRow(NamedTuple):
     player: str
     rank: int
     points: int
