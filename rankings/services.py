@@ -128,18 +128,27 @@ def _dumps_bytes(value) -> bytes:
         return _dumps(value).encode()
 
 
+# Lines hashed per JSON text (`_lines_digest`): a table given as `RowsOf` never has more of its
+# details made at once, and no table's whole text is held.
+DIGEST_CHUNK = 100
+
+
 def _lines_digest(rows: Iterable[ComputedRow]) -> int:
     """A 64-bit hash of a table's lines in order (player, rank, points and detail as computed):
     kept on the table, so a recompute that computes the same lines leaves them without
-    reading them, and without encoding them one by one. One JSON text of all the lines is
-    hashed: a text per line joined with the line's other fields cost twice as much."""
-    lines = [
-        [row.player, row.rank, None if row.points is None else float(row.points), row.detail]
-        for row in rows
-    ]
-    return int.from_bytes(
-        hashlib.blake2b(_dumps_bytes(lines), digest_size=8).digest(), "big", signed=True
-    )
+    reading them, and without encoding them one by one. The lines are hashed as JSON texts
+    of `DIGEST_CHUNK` lines each: a text per line joined with the line's other fields cost
+    twice as much."""
+    hasher = hashlib.blake2b(digest_size=8)
+    chunk: list[list] = []
+    for row in rows:
+        points = None if row.points is None else float(row.points)
+        chunk.append([row.player, row.rank, points, row.detail])
+        if len(chunk) == DIGEST_CHUNK:
+            hasher.update(_dumps_bytes(chunk))
+            chunk = []
+    hasher.update(_dumps_bytes(chunk))
+    return int.from_bytes(hasher.digest(), "big", signed=True)
 
 
 def _copy(model, columns: tuple[str, ...], rows: Iterable[tuple]) -> None:
@@ -157,29 +166,34 @@ def _copy(model, columns: tuple[str, ...], rows: Iterable[tuple]) -> None:
 class _Held:
     """A computed table as the store holds it until it is written: its data and its rows'
     details as JSON text on PostgreSQL (for COPY; compact text takes about half the memory of
-    the computed dicts), as computed elsewhere, with the hashes of its data and lines. `rows`
-    is None when the lines are as stored: they are neither encoded nor kept."""
+    the computed dicts), as computed elsewhere, with the hashes of its data and lines. `data`
+    and `rows` are None when they are as stored: a recompute that finds a table as stored
+    holds nothing of it but its hashes."""
 
     kind: str
     key: str
     position: int
-    data: str | dict
+    data: str | dict | None
     digest: int
     lines_digest: int
     rows: Sequence[ComputedRow] | None
 
 
-def _held(table: ComputedTable, stored_lines: int | None = None) -> _Held:
-    """The table as `_Held`; its rows are left out when their hash is `stored_lines`."""
+def _held(table: ComputedTable, stored: tuple | None = None) -> _Held:
+    """The table as `_Held`; `stored`: the stored table's index entry (`_stored_tables`), whose
+    hashes say what is as stored and left out."""
     text = _dumps(table.data)
+    digest = _digest(text)
     lines = _lines_digest(table.rows)
-    rows = None
-    if lines != stored_lines:
+    encode = connection.vendor == "postgresql"
+    data = rows = None
+    if stored is None or stored[2] != digest:
+        data = text if encode else table.data
+    if stored is None or stored[3] != lines:
         rows = table.rows
-        if connection.vendor == "postgresql":
+        if encode:
             rows = [ComputedRow(r.player, r.rank, r.points, _dumps(r.detail)) for r in rows]
-    data = text if connection.vendor == "postgresql" else table.data
-    return _Held(table.kind, table.key, table.position, data, _digest(text), lines, rows)
+    return _Held(table.kind, table.key, table.position, data, digest, lines, rows)
 
 
 def _line(
@@ -410,11 +424,12 @@ def _rewrite(season: Season, computed: Iterable[ComputedTable], stored: dict) ->
         batch.clear()
 
     for table in computed:
-        found = left.pop((table.kind, table.key), None)
-        # A table whose lines are as stored is held without them (`_held`).
-        held = _held(table, None if found is None else found[3])
+        # A table as stored is held without its data and lines (`_held`).
+        held = _held(table, left.pop((table.kind, table.key), None))
         batch.append(held)
-        size += (0 if held.rows is None else len(held.rows)) + 1
+        if held.data is not None or held.rows is not None:
+            size += len(table.rows)  # a batch holds about ROW_BATCH lines' worth, as before
+        size += 1
         if size >= ROW_BATCH:
             flush()
             size = 0
@@ -447,7 +462,7 @@ def _replace(season: Season, tables: list[ComputedTable]) -> None:
     if not tables:
         return
     stored = _stored_tables(season, [(t.kind, t.key) for t in tables])
-    held = [_held(t, stored.get((t.kind, t.key), (None,) * 4)[3]) for t in tables]
+    held = [_held(t, stored.get((t.kind, t.key))) for t in tables]
     fresh = [t for t in held if (t.kind, t.key) not in stored]
     kept = [t for t in held if (t.kind, t.key) in stored]
     if kept:

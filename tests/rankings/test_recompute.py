@@ -546,7 +546,8 @@ def test_a_full_recompute_encodes_no_line_of_a_table_whose_lines_are_as_stored(
     circuit_file, monkeypatch
 ):
     """The lines' hash is taken from the computed lines: a table whose lines hash is as stored
-    has none of its lines encoded one by one (only each table's data is), nor kept."""
+    has none of its lines encoded one by one (only each table's data is), and a table as
+    stored is held without its data and lines until the batch is written."""
     from rankings import services
 
     season = import_competition(circuit_file)
@@ -555,8 +556,13 @@ def test_a_full_recompute_encodes_no_line_of_a_table_whose_lines_are_as_stored(
     real = services._dumps
     monkeypatch.setattr(services, "_dumps", lambda value: encoded.append(value) or real(value))
 
+    held = []
+    real_held = services._held
+    monkeypatch.setattr(services, "_held", lambda *a: held.append(real_held(*a)) or held[-1])
     assert season_recompute(season_id=season.pk, force=True)
     assert len(encoded) == tables, "one text per table (its data), none per line"
+    assert len(held) == tables
+    assert all(h.data is None and h.rows is None for h in held), "nothing of them is held"
 
     # One line made to differ: only its table's lines are encoded again.
     line = StandingsRow.objects.filter(season=season).order_by("pk").first()
