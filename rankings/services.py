@@ -704,7 +704,7 @@ def _season_recompute(
     # Written out, as `_claim`: the ORM took longer to build it than to run it.
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT r.system, s.series_id, s.label, s.standings_version "
+            "SELECT r.system, s.series_id, s.label, s.standings_version "
             f"FROM {Season._meta.db_table} s JOIN {Series._meta.db_table} r "
             "ON r.id = s.series_id WHERE s.id = %s",
             [season_id],
