@@ -2,6 +2,7 @@
 from the keyboard, and the public crosstable shows it, every number opening its terms."""
 
 import pytest
+from playwright.sync_api import expect
 
 from competitions.interchange import import_competition
 from competitions.models import Game, Group, RoundEntry
@@ -80,8 +81,11 @@ def test_an_organiser_runs_a_six_round_monrad_group_and_publishes_its_crosstable
         assert "WO (walkover):" in page.inner_text("main")
         page.click(f"button:has-text('Save round {number}')")
         page.wait_for_selector(f"text=Round {number} paired and saved")
-        # Keyboard-fast: one key per board, the cursor moves on by itself, Enter saves.
-        page.locator("input.result-input").first.focus()
+        # Keyboard-fast: one key per board, the cursor moves on by itself, Enter saves. The
+        # page's script must have run first (the message shows while it may still load):
+        # without it every key lands in the first box, and the server refuses "1=0". The
+        # script puts the cursor in the first box when it runs.
+        expect(page.locator("input.result-input").first).to_be_focused()
         for board in range(3):
             page.keyboard.press(keys[(board + number) % 3])
         page.keyboard.press("Enter")

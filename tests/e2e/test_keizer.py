@@ -3,6 +3,7 @@ prints the pairing list, enters the results with the keyboard, and the ranking l
 every score opening its breakdown."""
 
 import pytest
+from playwright.sync_api import expect
 
 from competitions.interchange import import_competition
 from competitions.models import Game, Player, RoundEntry
@@ -57,6 +58,10 @@ def test_a_leader_runs_three_evenings(live_server, page, leader):
     page.click("text=Enter results")
     page.wait_for_selector("#quick-result")
     for board, typed in (("1", "1"), ("2", "=")):
+        # Enter moves from the board to the result once the page's script has run (before,
+        # it would send the board alone: refused, nothing saved); the script puts the cursor
+        # in the board field when it runs.
+        expect(page.locator("#quick-result input[name=board]")).to_be_focused()
         page.fill("#quick-result input[name=board]", board)
         page.press("#quick-result input[name=board]", "Enter")
         page.keyboard.type(typed)
@@ -91,6 +96,7 @@ def test_a_leader_runs_three_evenings(live_server, page, leader):
         page.click("text=Enter results")
         page.wait_for_selector("#quick-result")
         for board in range(1, boards + 1):
+            expect(page.locator("#quick-result input[name=board]")).to_be_focused()  # (above)
             page.fill("#quick-result input[name=board]", str(board))
             page.press("#quick-result input[name=board]", "Enter")
             page.keyboard.type(results[(board - 1) % len(results)])
