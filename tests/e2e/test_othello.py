@@ -2,6 +2,7 @@
 refused with its line named), and the GP standings, the explanations and the chart follow."""
 
 import pytest
+from playwright.sync_api import expect
 
 from competitions.interchange import import_competition
 from competitions.systems.othello.models import Placement
@@ -27,6 +28,10 @@ def test_a_manager_enters_a_tournament_and_the_gp_standings_follow(live_server, 
     page.click("tr:has-text('Malmö GP') >> text=Enter standings")
     text = page.locator("textarea[name=text]")
     assert text.input_value() == ""
+    # The finder, the count and Ctrl+Enter are the page's script's: it has run once the count
+    # shows (the page may show before it runs; Enter in the finder would then send the form).
+    ready = page.locator("#standings-count")
+    expect(ready).to_contain_text("Participants typed")
 
     # The finder puts "Name (id)" into the text where the caret is; the rest is typed.
     text.type("1; ")
@@ -41,7 +46,8 @@ def test_a_manager_enters_a_tournament_and_the_gp_standings_follow(live_server, 
     assert "Line 2 (Alva Lind): place 1 again (line 1 has place 1)" not in errors  # one fault
     assert Placement.objects.filter(tournament__key="t3").count() == 0
 
-    # Corrected, and saved with Ctrl+Enter.
+    # Corrected, and saved with Ctrl+Enter (the script again first, on the page shown anew).
+    expect(ready).to_contain_text("Participants typed")
     page.fill("textarea[name=text]", "1; Oskar Blom (p6); SE; N2400\n2; Alva Lind; SE; debutant")
     page.press("textarea[name=text]", "Control+Enter")
     page.wait_for_selector(".alert-success")
