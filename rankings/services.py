@@ -101,14 +101,21 @@ def _claim(season: Season, version: int, *, force: bool) -> bool:
         return cursor.rowcount > 0
 
 
-def _dumps(value) -> str:
-    """Compact JSON of a stored value. orjson writes the same JSON as json.dumps about ten times
-    faster (the store of a large season encodes tens of thousands of rows); what it does not
-    take (an integer beyond 64 bits) goes through json.dumps, which also refuses NaN."""
+def _dumps_bytes(value) -> bytes:
+    """Compact JSON of a stored value, as UTF-8. orjson writes the same JSON as json.dumps
+    about ten times faster (the store of a large season encodes tens of thousands of rows);
+    what it does not take (an integer beyond 64 bits) goes through json.dumps, which also
+    refuses NaN."""
     try:
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
     except (orjson.JSONEncodeError, TypeError):
-        return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        return text.encode()
+
+
+def _dumps(value) -> str:
+    """`_dumps_bytes` as text."""
+    return _dumps_bytes(value).decode()
 
 
 def _digest(text: str) -> int:
@@ -118,14 +125,6 @@ def _digest(text: str) -> int:
     return int.from_bytes(
         hashlib.blake2b(text.encode(), digest_size=8).digest(), "big", signed=True
     )
-
-
-def _dumps_bytes(value) -> bytes:
-    """`_dumps` as UTF-8 bytes, without decoding orjson's output to a str first."""
-    try:
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
-    except (orjson.JSONEncodeError, TypeError):
-        return _dumps(value).encode()
 
 
 # Lines hashed per JSON text (`_lines_digest`): a table given as `RowsOf` never has more of its
