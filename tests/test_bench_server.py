@@ -1,0 +1,32 @@
+"""The benchmark's gunicorn (scripts/bench/__main__.py) is handed to the systems only once its
+workers answer: before the tenth round it was handed over as soon as the port accepted
+connections, and the workers could still be loading the app while the first system measured
+its recompute on the same two cores."""
+
+import importlib.util
+import os
+from pathlib import Path
+
+import pytest
+
+HARNESS = Path(__file__).resolve().parent.parent / "scripts" / "bench" / "__main__.py"
+
+
+@pytest.fixture(scope="module")
+def harness():
+    spec = importlib.util.spec_from_file_location("bench_harness", HARNESS)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_server_answers_as_soon_as_it_is_handed_over(harness, tmp_path):
+    url = os.environ.get("DATABASE_URL") or f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    with harness.gunicorn(url, "/help/") as port:
+        assert harness._answers(port, "/help/", timeout=1)
+
+
+def test_a_server_that_does_not_start_is_an_error_not_a_missing_figure(harness):
+    with pytest.raises(RuntimeError, match="gunicorn does not answer /help/"):
+        with harness.gunicorn("no-such-database://", "/help/"):
+            pass
