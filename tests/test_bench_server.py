@@ -5,6 +5,7 @@ its recompute on the same two cores."""
 
 import importlib.util
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,10 +15,16 @@ HARNESS = Path(__file__).resolve().parent.parent / "scripts" / "bench" / "__main
 
 @pytest.fixture(scope="module")
 def harness():
+    """The harness as a module; loading it puts scripts/ and scripts/bench/ first on sys.path,
+    which is put back afterwards (its `common` must not shadow anything of later tests)."""
+    saved = list(sys.path)
     spec = importlib.util.spec_from_file_location("bench_harness", HARNESS)
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    try:
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.path[:] = saved
 
 
 def test_the_server_answers_as_soon_as_it_is_handed_over(harness, tmp_path):

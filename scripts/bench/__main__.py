@@ -436,7 +436,7 @@ def gunicorn(url: str, ready_path: str):
             if time.monotonic() > deadline or process.poll() is not None:
                 raise RuntimeError(f"gunicorn does not answer {ready_path} on port {port}")
             time.sleep(0.2)
-        for _ in range(4):  # each worker once or more
+        for _ in range(4):  # a few more, which the workers take as they come: a warm-up
             _answers(port, ready_path)
         yield port
     finally:
