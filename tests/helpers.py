@@ -2,6 +2,7 @@
 
 import copy
 import json
+import sys
 from fractions import Fraction
 
 import pytest
@@ -110,3 +111,23 @@ def patch_standings(monkeypatch, system: str, **functions) -> None:
 
     standings = registry.get_system(system).standings
     patch_spec(monkeypatch, system, standings=replace(standings, **functions))
+
+
+def python_calls(fn):
+    """(the number of Python and C function calls `fn()` makes, its result): a measure of work
+    that does not depend on the machine's speed or load, for tests that guard against a
+    computation growing faster than its input (timings belong to `make bench`)."""
+    count = 0
+
+    def profile(_frame, event, _arg):
+        nonlocal count
+        if event in ("call", "c_call"):
+            count += 1
+
+    previous = sys.getprofile()
+    sys.setprofile(profile)
+    try:
+        result = fn()
+    finally:
+        sys.setprofile(previous)
+    return count, result
