@@ -53,11 +53,20 @@ class StandingsTable(models.Model):
 class StandingsRow(models.Model):
     """One line of a standings table, in rank order (`position`)."""
 
-    table = models.ForeignKey(StandingsTable, on_delete=models.CASCADE, related_name="rows")
+    # No index of their own for `table` and `player`: the two indexes below lead with them and
+    # serve every lookup by either; each index more is kept up to date at every line written.
+    table = models.ForeignKey(
+        StandingsTable, on_delete=models.CASCADE, related_name="rows", db_index=False
+    )
     # Copied from the table, so a season's or a player's rows need no join.
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings_rows")
     player = models.ForeignKey(
-        Player, on_delete=models.CASCADE, null=True, blank=True, related_name="standings_rows"
+        Player,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="standings_rows",
+        db_index=False,
     )
     position = models.PositiveIntegerField(default=0)
     rank = models.PositiveIntegerField(_("rank"), null=True, blank=True)
