@@ -348,29 +348,33 @@ def group_scaled(group: GroupIn, settings: Settings | None = None) -> ScaledGrou
     results = _scaled_results(group)
     rounds = len(group.rounds)
     points = [sum(item[1] for item in mine) for mine in results]
-    index = {p: i for i, p in enumerate(players)}
+    final = dict(zip(players, points, strict=True))  # a player's final points by key
     cuts_made = 2 if rounds >= settings.monrad_long_from else 1
     columns = 3 if rounds >= settings.monrad_long_from else 2
     built = []
     for i, mine in enumerate(results):
-        values = [points[index[o]] if kind in _REAL else 0 for kind, _p, o, _c in mine]
+        values = []
+        berger = 0
+        for kind, _p, o, _c in mine:
+            if kind in _REAL:
+                value = final[o]
+                values.append(value)
+                if kind == WIN:
+                    berger += value
+                elif kind == DRAWN:
+                    berger += value // 2  # points are even in quarters
+            else:
+                values.append(0)
         # The lowest values are cut; among equal values the earliest round is named (same sum).
         cuts = [0] * rounds
         lowest = sorted(range(rounds), key=values.__getitem__)[:cuts_made]  # a stable sort
         for k, r in enumerate(lowest):
             cuts[r] = cuts_made - k
-        # Column k sums the values not cut, and those cut at level k or below: the total less
-        # the (at most two) values cut above k.
+        # Column c sums the values not cut, and those cut at level c or below: the total less
+        # the values cut above c, which are the first cuts_made - c of the lowest.
         total = sum(values)
-        monrad = tuple(
-            total - sum(values[r] for r in lowest if cuts[r] > column) for column in range(columns)
-        )
-        berger = 0
-        for kind, _p, o, _c in mine:
-            if kind == WIN:
-                berger += points[index[o]]
-            elif kind == DRAWN:
-                berger += points[index[o]] // 2  # points are even in quarters
+        cut_values = [values[r] for r in lowest]
+        monrad = tuple(total - sum(cut_values[: max(cuts_made - c, 0)]) for c in range(columns))
         built.append((points[i], monrad, berger, values, cuts))
     keys = [(pts, *monrad, berger) for pts, monrad, berger, _v, _c in built]
 
