@@ -43,18 +43,28 @@ def recompute_lock_key(season_id: int) -> int:
     return (RECOMPUTE_LOCK_NAMESPACE << 40) + season_id % (1 << 40)
 
 
-def _lock_season(season_id: int) -> None:
+def _lock_season(season_id: int, *, own_transaction: bool) -> None:
     """Wait for the season's recompute lock, at most RECOMPUTE_LOCK_TIMEOUT seconds.
 
     An advisory lock instead of a row lock: result entry keeps writing the season row
     (data_version) while a recompute runs, and must not wait for it. On SQLite the database
-    lock serialises the writes, and the version guard in `_store` keeps the newest."""
+    lock serialises the writes, and the version guard in `_store` keeps the newest.
+
+    `own_transaction`: the recompute's transaction is its own (not part of a caller's), and
+    its commit does not wait for the disk (`synchronous_commit` off for this transaction, set
+    in the same statement). The standings are derived from results committed before, by their
+    own transactions, which wait as usual; a database crash can lose only the last moment's
+    recomputes, all or nothing each, and leaves those seasons stale (their standings version
+    behind their data version), which the periodic reconcile task recomputes."""
     if connection.vendor != "postgresql":
         return
     deadline = time.monotonic() + settings.RECOMPUTE_LOCK_TIMEOUT
+    sql = "SELECT pg_try_advisory_xact_lock(%s)"
+    if own_transaction:
+        sql += ", set_config('synchronous_commit', 'off', true)"
     with connection.cursor() as cursor:
         while True:
-            cursor.execute("SELECT pg_try_advisory_xact_lock(%s)", [recompute_lock_key(season_id)])
+            cursor.execute(sql, [recompute_lock_key(season_id)])
             if cursor.fetchone()[0]:
                 return
             if time.monotonic() > deadline:
@@ -723,8 +733,9 @@ def _season_recompute(
     for earlier in reversed(earlier_ids):
         ensure_current(earlier)
     _note_read(spec, earlier_ids)
+    own_transaction = not connection.in_atomic_block
     with transaction.atomic():
-        _lock_season(season_id)
+        _lock_season(season_id, own_transaction=own_transaction)
         try:
             season = Season.objects.select_related("series").get(pk=season_id)
         except Season.DoesNotExist:

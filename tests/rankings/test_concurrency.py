@@ -102,7 +102,7 @@ def test_without_the_lock_two_recomputes_do_interleave(circuit_file, timed_compu
     """Proves the test above is not vacuous: only the lock keeps the computes apart."""
     season = import_competition(circuit_file)
     timed_compute.clear()
-    monkeypatch.setattr(services, "_lock_season", lambda season_id: None)
+    monkeypatch.setattr(services, "_lock_season", lambda season_id, **_kw: None)
 
     _results, errors = recompute_in_two_threads(season.pk)
 
@@ -136,3 +136,52 @@ def test_a_recompute_waits_for_the_lock_at_most_the_timeout(circuit_file, settin
     finally:
         holder.close()
     assert services.season_recompute(season_id=season.pk, force=True), "free again"
+
+
+def _synchronous_commit() -> str:
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        return cursor.fetchone()[0]
+
+
+@pytest.fixture
+def seen_in_recompute(monkeypatch) -> list[str]:
+    """The connection's synchronous_commit while the recompute claims its version (inside its
+    transaction)."""
+    seen: list[str] = []
+    real_claim = services._claim
+
+    def claim(*args, **kwargs):
+        seen.append(_synchronous_commit())
+        return real_claim(*args, **kwargs)
+
+    monkeypatch.setattr(services, "_claim", claim)
+    return seen
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_recompute_in_its_own_transaction_commits_without_waiting_for_the_disk(
+    circuit_file, seen_in_recompute
+):
+    season = import_competition(circuit_file)
+    seen_in_recompute.clear()
+    assert services.season_recompute(season_id=season.pk, force=True)
+    assert seen_in_recompute == ["off"]
+    assert _synchronous_commit() == "on", "for that transaction only"
+    season.refresh_from_db()
+    assert season.standings_version == season.data_version
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_recompute_inside_a_callers_transaction_leaves_its_commit_as_it_was(
+    circuit_file, seen_in_recompute
+):
+    """The caller's own writes share that commit: they must wait for the disk as usual."""
+    from django.db import transaction
+
+    season = import_competition(circuit_file)
+    seen_in_recompute.clear()
+    with transaction.atomic():
+        assert services.season_recompute(season_id=season.pk, force=True)
+        assert _synchronous_commit() == "on"
+    assert seen_in_recompute == ["on"]
