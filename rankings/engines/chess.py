@@ -9,6 +9,7 @@ points of his place within his class in his group, and sums them per class over 
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -371,10 +372,18 @@ def group_scaled(group: GroupIn, settings: Settings | None = None) -> ScaledGrou
         for k, r in enumerate(lowest):
             cuts[r] = cuts_made - k
         # Column c sums the values not cut, and those cut at level c or below: the total less
-        # the values cut above c, which are the first cuts_made - c of the lowest.
-        total = sum(values)
-        cut_values = [values[r] for r in lowest]
-        monrad = tuple(total - sum(cut_values[: max(cuts_made - c, 0)]) for c in range(columns))
+        # the values cut above c, which are the first cuts_made - c of the lowest. Column 0
+        # leaves out every value cut; each next column adds back the one cut at its level.
+        value = sum(values)
+        for r in lowest:
+            value -= values[r]
+        sums = [value]
+        for c in range(1, columns):
+            k = cuts_made - c
+            if 0 <= k < len(lowest):
+                value += values[lowest[k]]
+            sums.append(value)
+        monrad = tuple(sums)
         built.append((points[i], monrad, berger, values, cuts))
     keys = [(pts, *monrad, berger) for pts, monrad, berger, _v, _c in built]
 
@@ -463,8 +472,10 @@ def group_table(group: GroupIn, settings: Settings | None = None) -> GroupOut:
 # --- BGP points -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class BgpRow:
+class BgpRow(NamedTuple):
+    """A player's BGP points of one tournament (a named tuple, as `ScaledRow`: a season makes
+    one per player and tournament)."""
+
     player: str
     player_class: str
     group: int  # index of the group in the tournament
@@ -491,16 +502,19 @@ def class_places(rows: Sequence[GroupRow], classes: dict[str, str]) -> list[tupl
     """rules.md §3: a group's players of one class in group order; players sharing a group place
     share the class place. (player, class, place) in group order; players without a class have
     none."""
-    by_class: dict[str, list[GroupRow]] = defaultdict(list)
+    places: dict[str, list[int]] = defaultdict(list)  # the group places of each class
     for row in rows:
-        if classes.get(row.player):
-            by_class[classes[row.player]].append(row)
+        name = classes.get(row.player)
+        if name:
+            places[name].append(row.place)
+    for found in places.values():
+        found.sort()
     result = []
     for row in rows:
         name = classes.get(row.player)
         if not name:
             continue
-        better = sum(1 for other in by_class[name] if other.place < row.place)
+        better = bisect_left(places[name], row.place)  # the class's players placed better
         result.append((row.player, name, better + 1))
     return result
 
@@ -534,8 +548,9 @@ def tournament_bgp(
     return sorted(rows, key=lambda r: (order[r.player_class], r.group, r.place))
 
 
-@dataclass(frozen=True)
-class ClassRow:
+class ClassRow(NamedTuple):
+    """A player's line of a class's season standings (a named tuple, as `BgpRow`)."""
+
     player: str
     rank: int
     points: int

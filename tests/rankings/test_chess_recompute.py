@@ -158,3 +158,12 @@ def test_the_engine_ranks_a_large_group_in_work_linear_in_its_games():
         assert places == [1 + sum(q < p for q in places) for p in places]
     assert calls[70] < 50 * 70 * 9, calls
     assert calls[140] < 2.2 * calls[70], calls
+
+
+def test_quarter_values_become_the_same_json_numbers_from_the_table_or_beyond_it():
+    from rankings.systems.chess.standings import _quarters_of, quarters
+
+    assert _quarters_of([0, 4, 6, 9, 4092]) == [0, 1, 1.5, 2.25, 1023]
+    assert [type(v) for v in _quarters_of([8, 10])] == [int, float]
+    beyond = [4096, 4098, 10**6 + 1, -2]  # past the table: converted one by one, alike
+    assert _quarters_of(beyond) == [quarters(v) for v in beyond] == [1024, 1024.5, 250000.25, -0.5]

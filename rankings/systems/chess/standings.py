@@ -160,6 +160,18 @@ def quarters(value: int) -> int | float:
     return value // engine.UNIT if value % engine.UNIT == 0 else value / engine.UNIT
 
 
+# The JSON numbers of the quarter values a crosstable holds (points, Monrad and Berger sums: at
+# most a few hundred quarters), made once; any other value is converted as it comes.
+_QUARTER_VALUES = {value: quarters(value) for value in range(4096)}
+
+
+def _quarters_of(values) -> list[int | float]:
+    try:
+        return [_QUARTER_VALUES[v] for v in values]
+    except KeyError:
+        return [quarters(v) for v in values]
+
+
 def _group_row(row: engine.ScaledRow, member: Member) -> ComputedRow:
     """A crosstable row. Per round, in parallel lists: what it was (`kinds`), the opponent
     (`opponents`), the Monrad term (`terms`: the opponent's final points, 0 without a real
@@ -170,7 +182,7 @@ def _group_row(row: engine.ScaledRow, member: Member) -> ComputedRow:
         "player": row.player,
         "place": row.place,
         "points": points,
-        "monrad": [q(v) for v in row.monrad],
+        "monrad": _quarters_of(row.monrad),
         "berger": q(row.berger),
         "cells": list(row.cells),
         "start": row.start,
@@ -179,7 +191,7 @@ def _group_row(row: engine.ScaledRow, member: Member) -> ComputedRow:
         "rating": member.rating,
         "kinds": [r[0] for r in row.results],
         "opponents": [r[2] for r in row.results],
-        "terms": [q(v) for v in row.values],
+        "terms": _quarters_of(row.values),
         "cuts": list(row.cuts),
     }
     return ComputedRow(player=row.player, rank=row.place, points=points, detail=detail)

@@ -322,6 +322,28 @@ def test_places_agree_with_the_order(group):
 
 
 @given(groups())
+@settings(max_examples=300, deadline=None)
+def test_monrad_columns_and_berger_follow_from_their_terms(group):
+    """rules.md §3, from the terms each row shows: column c sums the terms not cut and those cut
+    at level c or below; the terms cut are the lowest (two from the long tournaments on, one
+    before; level 2 the lowest of them); Berger sums the beaten opponents' points and half the
+    drawn ones'."""
+    long = len(group.rounds) >= Settings().monrad_long_from
+    for row in group_table(group).rows:
+        assert len(row.monrad) == (3 if long else 2)
+        for column, value in enumerate(row.monrad):
+            assert value == sum(t.value for t in row.terms if t.cut <= column)
+        cut = sorted((t for t in row.terms if t.cut), key=lambda t: -t.cut)
+        assert len(cut) == min(2 if long else 1, len(group.rounds))
+        kept = [t.value for t in row.terms if not t.cut]
+        assert all(t.value <= v for t in cut for v in kept)
+        assert [t.value for t in cut] == sorted(t.value for t in cut)  # level 2 the lowest
+        wins = sum(t.opponent_points for t in row.berger_terms if t.kind == "win")
+        draws = sum(t.opponent_points for t in row.berger_terms if t.kind == "draw")
+        assert row.berger == wins + draws / 2 == sum(t.value for t in row.berger_terms)
+
+
+@given(groups())
 @settings(max_examples=200, deadline=None)
 def test_cells_name_the_opponents_place_and_agree_from_both_sides(group):
     rows = {r.player: r for r in group_table(group).rows}
