@@ -374,15 +374,15 @@ def group_scaled(group: GroupIn, settings: Settings | None = None) -> ScaledGrou
         # Column c sums the values not cut, and those cut at level c or below: the total less
         # the values cut above c, which are the first cuts_made - c of the lowest. Column 0
         # leaves out every value cut; each next column adds back the one cut at its level.
-        value = sum(values)
+        column_sum = sum(values)
         for r in lowest:
-            value -= values[r]
-        sums = [value]
+            column_sum -= values[r]
+        sums = [column_sum]
         for c in range(1, columns):
             k = cuts_made - c
             if 0 <= k < len(lowest):
-                value += values[lowest[k]]
-            sums.append(value)
+                column_sum += values[lowest[k]]
+            sums.append(column_sum)
         monrad = tuple(sums)
         built.append((points[i], monrad, berger, values, cuts))
     keys = [(pts, *monrad, berger) for pts, monrad, berger, _v, _c in built]

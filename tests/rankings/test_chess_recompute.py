@@ -11,7 +11,7 @@ from competitions.interchange import import_competition
 from competitions.models import Game, Player, RoundEntry, Season
 from rankings.engines import chess as engine
 from rankings.services import season_recompute
-from rankings.systems.chess.standings import compute, load_groups
+from rankings.systems.chess.standings import _quarters_of, compute, load_groups, quarters
 from tests.chess_files import chess_file
 from tests.helpers import fresh, python_calls, season_rows, stored
 
@@ -161,8 +161,6 @@ def test_the_engine_ranks_a_large_group_in_work_linear_in_its_games():
 
 
 def test_quarter_values_become_the_same_json_numbers_from_the_table_or_beyond_it():
-    from rankings.systems.chess.standings import _quarters_of, quarters
-
     assert _quarters_of([0, 4, 6, 9, 4092]) == [0, 1, 1.5, 2.25, 1023]
     assert [type(v) for v in _quarters_of([8, 10])] == [int, float]
     beyond = [4096, 4098, 10**6 + 1, -2]  # past the table: converted one by one, alike

@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 
 from competitions.interchange import import_competition
 from competitions.registry import get_system
@@ -177,8 +177,6 @@ def test_a_recompute_inside_a_callers_transaction_leaves_its_commit_as_it_was(
     circuit_file, seen_in_recompute
 ):
     """The caller's own writes share that commit: they must wait for the disk as usual."""
-    from django.db import transaction
-
     season = import_competition(circuit_file)
     seen_in_recompute.clear()
     with transaction.atomic():
