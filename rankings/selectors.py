@@ -5,7 +5,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from django.db import connection
+from django.db import connection, connections
 from django.db.models.expressions import RawSQL
 
 from competitions.fields import JSONField
@@ -110,6 +110,21 @@ def player_rows(*, player) -> list[StandingsRow]:
     for row in found:
         row.table.data = row.table_data
     return found
+
+
+def rows_in_chunks(queryset, chunk_size: int) -> Iterator[tuple]:
+    """A `values_list` queryset's rows as tuples, made into Python objects `chunk_size` rows
+    at a time (Django's converters applied), from one query on an ordinary cursor: a single
+    round trip, holding a chunk's Python objects at a time, where `.iterator()` on PostgreSQL
+    opens a server-side cursor and fetches each chunk in a round trip of its own. The
+    database's client library holds the whole result meanwhile (outside Python's heap): for
+    results of thousands of rows, not hundreds of thousands."""
+    compiler = queryset.query.get_compiler(queryset.db)
+    sql, params = compiler.as_sql()
+    with connections[queryset.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        chunks = iter(lambda: cursor.fetchmany(chunk_size), [])
+        yield from compiler.results_iter(chunks, tuple_expected=True)
 
 
 def in_turn(rows: Iterator[tuple], keys: Iterable) -> Iterator[list[tuple]]:

@@ -149,10 +149,10 @@ def _lines_digest(rows: Iterable[ComputedRow]) -> int:
     of `DIGEST_CHUNK` lines each: a text per line joined with the line's other fields cost
     twice as much."""
     hasher = hashlib.blake2b(digest_size=8)
-    chunk: list[list] = []
+    chunk: list[tuple] = []
     for row in rows:
         points = None if row.points is None else float(row.points)
-        chunk.append([row.player, row.rank, points, row.detail])
+        chunk.append((row.player, row.rank, points, row.detail))  # a JSON array, as a list
         if len(chunk) == DIGEST_CHUNK:
             hasher.update(_dumps_bytes(chunk))
             chunk = []

@@ -12,9 +12,12 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from .common import rank_by
+
+ZERO = Fraction(0)
 
 # How a participant's Nordic-equivalent rating arose (rules.md §2, first item).
 NORDIC, FFO, PROVISIONAL, DEBUTANT = "nordic", "ffo", "provisional", "debutant"
@@ -172,7 +175,8 @@ def ffo_used(rating: Rating, c: Coefficients = Coefficients()) -> Fraction | Non
 
 def contribution(nr: Fraction, c: Coefficients = Coefficients()) -> Fraction:
     """rules.md §2: a participant's part of the ranking sum, max(0, NR - 900)."""
-    return max(Fraction(0), nr - c.rating_floor)
+    above = nr - c.rating_floor
+    return above if above > 0 else ZERO
 
 
 def ranking_sum(nrs: Iterable[Fraction], c: Coefficients = Coefficients()) -> Fraction:
@@ -299,25 +303,26 @@ def compute_tournament(
     m = max_points(s, c)
     series = points_series(m, len(ordered))
     country = settings.country
+    # The fields in EntryOut's order (positional: this runs once per participant of a season).
     entries = tuple(
         EntryOut(
-            player=p.player,
-            place=p.place,
-            country=p.country,
-            rating=p.rating,
-            rule=rule,
-            ffo_used=used,
-            nr=nr,
-            contribution=part,
-            series_points=g,
-            points=g if p.country == country else None,
+            p.player,
+            p.place,
+            p.country,
+            p.rating,
+            rule,
+            used,
+            nr,
+            part,
+            g,
+            g if p.country == country else None,
         )
         for p, (_r, nr, rule, part, used), g in zip(ordered, rated, series, strict=True)
     )
     return TournamentOut(
         id=t.id,
         participants=len(ordered),
-        country_participants=sum(1 for p in ordered if p.country == country),
+        country_participants=sum(1 for e in entries if e.points is not None),
         ranking_sum=s,
         max_points=m,
         series=tuple(series),
@@ -328,6 +333,9 @@ def compute_tournament(
 
 
 # --- §2 the season ------------------------------------------------------------------------------
+
+
+_index_of, _points_of = itemgetter(0), itemgetter(2)  # of a result (index, tournament, points)
 
 
 def _season_totals(
@@ -366,17 +374,18 @@ def _season_totals(
             )
             totals[player] = (sum(counted[:best_n]), (), (), sm_points)
             continue
-        marked = [(index, t, points, every or not t.egp) for index, t, points in entries]
-        countable = [e for e in marked if e[3]]
+        countable = entries if every else [e for e in entries if not e[1].egp]
         if not countable:
             continue  # only EGP results, none of which counts
-        best = sorted(countable, key=lambda e: (-e[2], e[0]))[:best_n]
-        chosen = sorted(best, key=lambda e: e[0])
+        # The best n, the earlier tournament first among equal points: `entries` are in the
+        # season's order, and a sort keeps the order of equal keys (also in reverse).
+        best = sorted(countable, key=_points_of, reverse=True)[:best_n]
+        chosen = sorted(best, key=_index_of)
         totals[player] = (
             sum(e[2] for e in chosen),
             tuple(e[1].id for e in chosen),
-            tuple(Result(t.id, points, counts) for _i, t, points, counts in marked),
-            sum(points for _i, t, points, _c in marked if t.sm),
+            tuple(Result(t.id, points, every or not t.egp) for _i, t, points in entries),
+            sum(points for _i, t, points in entries if t.sm),
         )
     return totals, last_nr
 

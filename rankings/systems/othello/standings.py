@@ -24,7 +24,7 @@ from competitions.systems.othello.settings import (
     tournament_flags,
 )
 from rankings.engines import othello as engine
-from rankings.selectors import in_turn
+from rankings.selectors import in_turn, rows_in_chunks
 from rankings.systems import ComputedRow, ComputedTable, RowsOf, Update
 
 KIND_TOURNAMENT = "tournament"
@@ -66,8 +66,9 @@ def _fraction(value) -> Fraction | None:
     return None if value is None else Fraction(value)
 
 
-# Placements read per round trip of a recompute: 200 keep its peak memory under twice the
-# bare load's on the bench season (1.7; 500 gave 1.9-2.1), with 8 round trips for 1,605 rows.
+# How many placements a recompute makes into Python objects at a time (`rows_in_chunks`, in
+# one round trip): 200 keep its peak memory under twice the bare load's on the bench season
+# (1.6; 500 gave 1.9-2.1).
 CHUNK = 200
 
 PLACEMENT_FIELDS = (
@@ -99,25 +100,28 @@ def load_season(season: Season) -> tuple[list, dict[int, list[tuple]]]:
 
 def streamed_placements(season: Season, tournaments: list) -> Iterator[tuple[Any, list[tuple]]]:
     """(tournament, its placements as `load_season` gives them) of each tournament in turn,
-    from one query read in chunks: a recompute holds a few tournaments' rows at a time, not
-    the season's. In the order of the tournaments' ids, which the placements' own column
-    gives, instead of the season's order (dates and keys), which needs the tournaments
-    joined and every placement sorted by them: each tournament is computed on its own, and
-    the caller puts their results in the season's order."""
+    from one query made into rows a chunk at a time (`rows_in_chunks`): a recompute holds a
+    few tournaments' rows at a time, not the season's. In the order of the tournaments' ids,
+    which the placements' own column gives, instead of the season's order (dates and keys),
+    which needs the tournaments joined and every placement sorted by them: each tournament
+    is computed on its own, and the caller puts their results in the season's order."""
     by_id = sorted(tournaments, key=lambda t: t.pk)
-    rows = (
+    rows = rows_in_chunks(
         Placement.objects.filter(tournament__season=season)
         .values_list(*PLACEMENT_FIELDS)
-        .order_by("tournament_id", "place", "player__key")
-        .iterator(chunk_size=CHUNK)
+        .order_by("tournament_id", "place", "player__key"),
+        CHUNK,
     )
     for t, found in zip(by_id, in_turn(rows, [t.pk for t in by_id]), strict=True):
         yield t, [list(row[1:]) for row in found]
 
 
-def rating_maker():
+def rating_maker(json_of: dict[int, dict] | None = None):
     """A function from a stored rating entry to its engine Rating: one object per distinct
-    entry (a player's recurs from one tournament to the next), so the engine rates it once."""
+    entry (a player's recurs from one tournament to the next), so the engine rates it once.
+    `json_of` (optional) receives each Rating's rating object of the file by the Rating's id,
+    made once per entry from the stored decimals as they are (the maker keeps the Ratings,
+    so their ids stay theirs)."""
     ratings: dict[tuple, engine.Rating] = {}
 
     def rating(nordic, ffo, provisional, uncertainty) -> engine.Rating:
@@ -130,6 +134,8 @@ def rating_maker():
                 provisional=provisional,
                 uncertainty=_fraction(uncertainty),
             )
+            if json_of is not None:
+                json_of[id(found)] = entry_to_json(RatingEntry(*key))
         return found
 
     return rating
@@ -155,8 +161,8 @@ def tournament_input(t, placements: list[tuple], rating) -> engine.TournamentIn:
         sm=sm,
         egp=egp,
         participants=tuple(
-            engine.Participant(player=key, place=place, country=country, rating=rating(*entry))
-            for key, place, country, *entry in placements
+            engine.Participant(key, place, country, rating(nordic, ffo, provisional, uncertainty))
+            for key, place, country, nordic, ffo, provisional, uncertainty in placements
         ),
     )
 
@@ -275,21 +281,17 @@ def _tournament_tables(
     of it); positions are those in `season_order`, the season's tournaments in order."""
     coefficients = coefficient_texts(settings)
     positions = {t.pk: i for i, t in enumerate(season_order)}
-    rating = rating_maker()
+    # The rating objects of the file by their Rating's id, once per entry (`rating_maker`).
+    json_of: dict[int, dict] = {}
+    rating = rating_maker(json_of)
     memo: dict = {}
-    # The rating objects of the file, from the stored decimals as they are; once per entry.
-    ratings: dict[tuple, dict] = {}
     for tournament, rows in placed:
         t_in = tournament_input(tournament, rows, rating)
         t_out = engine.compute_tournament(t_in, settings, memo)
-        entries = {key: entry for key, _place, _country, *entry in rows}
-        computed = []
-        for e in t_out.entries:
-            entry = entries[e.player]
-            json_entry = ratings.get(tuple(entry))
-            if json_entry is None:
-                json_entry = ratings[tuple(entry)] = entry_to_json(RatingEntry(*entry))
-            computed.append(ComputedRow(e.player, e.place, e.points, entry_detail(e, json_entry)))
+        computed = [
+            ComputedRow(e.player, e.place, e.points, entry_detail(e, json_of[id(e.rating)]))
+            for e in t_out.entries
+        ]
         position = positions[tournament.pk]
         if outs is not None:
             outs.append((position, _slim(t_out)))

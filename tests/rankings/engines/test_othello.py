@@ -416,6 +416,16 @@ def test_standings_sum_the_best_results_and_rank_by_competition_ranking(ts, best
         )
         assert row.points == sum(mine[:best_n])
         assert len(row.counted) == min(best_n, len(mine))
+        # Which count: the best n, the earlier tournament first among equal points, listed
+        # in the season's order.
+        results = [
+            (-e.points, i, t.id)
+            for i, t in enumerate(outs)
+            for e in t.entries
+            if e.player == row.player and e.points is not None
+        ]
+        best = sorted(results)[:best_n]
+        assert row.counted == tuple(t_id for _p, _i, t_id in sorted(best, key=lambda r: r[1]))
     points = [r.points for r in rows]
     assert points == sorted(points, reverse=True)
     for i, row in enumerate(rows):
