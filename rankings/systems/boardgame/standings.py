@@ -24,6 +24,7 @@ from competitions.systems.boardgame.settings import (
 )
 from rankings.engines import boardgame as engine
 from rankings.models import StandingsRow, StandingsTable
+from rankings.selectors import rows_in_chunks
 from rankings.systems import ComputedRow, ComputedTable
 
 KIND_TOURNAMENT = "tournament"
@@ -218,17 +219,18 @@ def load_season(
 
 def streamed_tournaments(season: Season, tournaments: list):
     """(tournament, engine input, table numbers) of each tournament in turn, from one query
-    of the season's seats read in chunks: a recompute holds one tournament's seats at a time,
-    not the season's. In the order of the tournaments' ids, which the rounds' own column
-    gives, instead of the season's order (dates and keys), which needs the tournaments joined
-    and every seat sorted by them: each tournament is computed on its own, and the caller puts
-    what it keeps of them in the season's order."""
+    of the season's seats made into rows a chunk at a time (`rows_in_chunks`): a recompute
+    holds one tournament's seats at a time, not the season's. In the order of the
+    tournaments' ids, which the rounds' own column gives, instead of the season's order
+    (dates and keys), which needs the tournaments joined and every seat sorted by them: each
+    tournament is computed on its own, and the caller puts what it keeps of them in the
+    season's order."""
     by_id = sorted(tournaments, key=lambda t: t.pk)
-    rows = (
+    rows = rows_in_chunks(
         Seat.objects.filter(round__season=season)
         .values_list(*SEAT_FIELDS)
-        .order_by("round__tournament_id", *SEAT_ORDER)
-        .iterator(chunk_size=2000)
+        .order_by("round__tournament_id", *SEAT_ORDER),
+        2000,
     )
     return tournament_inputs(rows, by_id)
 
