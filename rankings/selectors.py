@@ -118,9 +118,9 @@ def rows_in_chunks(queryset, chunk_size: int) -> Iterator[tuple]:
     round trip, holding a chunk's Python objects at a time, where `.iterator()` on PostgreSQL
     opens a server-side cursor and fetches each chunk in a round trip of its own. The
     database's client library holds the whole result meanwhile, outside Python's heap: the
-    resident size grew by 2.8 MiB for the 25,000 seats of the bench's 2000-player circuit
-    season (about 115 bytes a row), where the same rows as Python tuples take 7.0 MiB; for
-    results of up to a few hundred thousand rows, not millions."""
+    resident size grew by 2.8 MiB for 25,000 result rows of seven narrow columns (about 115
+    bytes a row; a 2000-player season of the bench), where the same rows as Python tuples take
+    7.0 MiB; for results of up to a few hundred thousand rows, not millions."""
     compiler = queryset.query.get_compiler(queryset.db)
     sql, params = compiler.as_sql()
     with connections[queryset.db].cursor() as cursor:
