@@ -1,30 +1,32 @@
-"""Names and clubs of a season's players, looked up once per page (two queries)."""
+"""Names and clubs of a season's players, looked up once per page (one query)."""
 
 from collections.abc import Iterable
 
-from competitions.models import Player, Season, SeasonPlayer
+from django.db.models import F, FilteredRelation, Q
+
+from competitions.lookups import AnyOf
+from competitions.models import Player, Season
 
 from .urls_helpers import player_urls
 
 
 class People:
     def __init__(self, season: Season, keys: Iterable[str]) -> None:
-        keys = set(keys)
         self.series = season.series
         # key -> (name, the player's own club's name)
-        self.players = {
-            key: (name, club or "")
-            for key, name, club in Player.objects.filter(
-                series_id=season.series_id, key__in=keys
-            ).values_list("key", "name", "club__name")
-        }
-        # key -> the club's name for this season ("" for none)
-        self.season_clubs = {
-            key: club or ""
-            for key, club in SeasonPlayer.objects.filter(
-                season=season, player__key__in=keys
-            ).values_list("player__key", "club__name")
-        }
+        self.players: dict[str, tuple[str, str]] = {}
+        # key -> the club's name for this season ("" for none), for the season's players only
+        self.season_clubs: dict[str, str] = {}
+        found = (
+            Player.objects.filter(AnyOf(F("key"), set(keys)), series_id=season.series_id)
+            .annotate(entry=FilteredRelation("entries", condition=Q(entries__season=season)))
+            .order_by()
+            .values_list("key", "name", "club__name", "entry__id", "entry__club__name")
+        )
+        for key, name, club, entry, season_club in found:
+            self.players[key] = (name, club or "")
+            if entry is not None:
+                self.season_clubs[key] = season_club or ""
         self.url = player_urls(self.series.slug)
 
     def name(self, key: str) -> str:
