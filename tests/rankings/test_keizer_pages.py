@@ -125,6 +125,26 @@ def test_the_evening_page_shows_pairings_results_and_who_did_what(client, season
     assert "attendance taken, not paired yet" in waiting and "Late Entrant" in waiting
 
 
+def test_lists_and_evenings_link_to_the_next_one_only_where_it_is_stored(client, season):
+    """A list or an evening page reads only what it shows (the list after round k reads
+    rounds 1..k): its "next" link is there only when the next list or evening is stored."""
+
+    def page(*parts):
+        response = client.get(season_url(season, *parts))
+        assert response.status_code == 200
+        return response.content.decode()
+
+    after_1 = page("list", 1)
+    assert f'href="{season_url(season, "list", 2)}"' in after_1
+    # p1's score after round 1: won against Bram Visser, nothing of round 2 yet.
+    assert "Score after round 1" in after_1 and "won against <a" in after_1
+    assert "lost by forfeit to" not in after_1  # p1's round 2
+    assert f'href="{season_url(season, "list", 3)}"' not in page("list", 2)
+    assert f'href="{season_url(season, "round", 2)}"' in page("round", 1)
+    assert f'href="{season_url(season, "round", 3)}"' in page("round", 2)
+    assert f'href="{season_url(season, "round", 4)}"' not in page("round", 3)
+
+
 def test_the_player_page_has_every_game_colours_and_the_rank_chart(client, season):
     html = client.get(reverse("player", args=["de-toren", "p1"])).content.decode()
     assert "lost by forfeit to" in html and "won against" in html

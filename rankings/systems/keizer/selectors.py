@@ -1,9 +1,12 @@
 """Read paths of the Keizer public pages: which lists are stored, the ones a page shows, the
 evenings. A page reads a fixed handful of queries whatever the season's size."""
 
+from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
 
+from django.db.models import CharField, Exists, IntegerField, OuterRef
+from django.db.models.functions import Cast
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
@@ -55,9 +58,17 @@ def list_positions(season: Season) -> list[int]:
 
 
 def lists_at(season: Season, positions) -> dict[int, StandingsTable]:
-    """The stored lists after these rounds, by round (1 query)."""
+    """The stored lists after these rounds, by round (1 query), each with `followed`: whether
+    a list after the next round is stored too (a page's "next" link, without reading that
+    list: a list of 2000 players is a few hundred kB of JSON)."""
     found = StandingsTable.objects.filter(
         season=season, kind=standings.KIND_LIST, position__in=list(positions)
+    ).annotate(
+        followed=Exists(
+            StandingsTable.objects.filter(
+                season=season, kind=standings.KIND_LIST, position=OuterRef("position") + 1
+            )
+        )
     )
     return {t.position: t for t in found}
 
@@ -78,10 +89,22 @@ def all_lists(season: Season) -> list[StandingsTable]:
     )
 
 
-def round_tables(season: Season) -> list[StandingsTable]:
-    """The season's stored evenings, in order (1 query), their games as objects."""
+def round_tables(season: Season, numbers: Iterable[int] | None = None) -> list[StandingsTable]:
+    """The season's stored evenings (or only those numbered `numbers`), in order (1 query),
+    their games as objects; each with `followed`: whether the evening after it is stored."""
+    found = StandingsTable.objects.filter(season=season, kind=standings.KIND_ROUND)
+    if numbers is not None:
+        found = found.filter(key__in=[str(n) for n in numbers])
     found = list(
-        StandingsTable.objects.filter(season=season, kind=standings.KIND_ROUND).order_by("position")
+        found.annotate(
+            followed=Exists(
+                StandingsTable.objects.filter(
+                    season=season,
+                    kind=standings.KIND_ROUND,
+                    key=Cast(Cast(OuterRef("key"), IntegerField()) + 1, CharField()),
+                )
+            )
+        ).order_by("position")
     )
     for table in found:
         table.data = standings.evening_data(table.data)

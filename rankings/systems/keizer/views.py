@@ -88,11 +88,13 @@ def overview(request, season: Season):
 
 def ranking_after(request, season: Season, after: int):
     """The ranking list after round `after` (0: the initial list)."""
-    found = selectors.lists_at(season, (after - 1, after, after + 1))
+    found = selectors.lists_at(season, (after - 1, after))
     if after not in found:
         raise Http404(_("No list after that round."))
     shown = found[after]
-    table = _ranking(request, season, shown, found.get(after - 1), selectors.round_tables(season))
+    # The list after round `after` reads rounds 1..after only (rules.md §4.2).
+    evenings_ = selectors.round_tables(season, range(1, after + 1))
+    table = _ranking(request, season, shown, found.get(after - 1), evenings_)
     return export_or_render(
         request,
         table,
@@ -106,7 +108,7 @@ def ranking_after(request, season: Season, after: int):
             shown=shown.data,
             shown_date=_date(shown.data.get("date")),
             previous=season_url(season, "list", after - 1) if after > 0 else None,
-            next=season_url(season, "list", after + 1) if after + 1 in found else None,
+            next=season_url(season, "list", after + 1) if shown.followed else None,
         ),
     )
 
@@ -139,8 +141,7 @@ def evenings(request, season: Season):
 def evening(request, season: Season, number: int):
     """An evening's pairings and results, with each player's place in the list it was paired
     from, and who had the bye, was absent or played elsewhere."""
-    stored = {e.key: e for e in selectors.round_tables(season)}
-    found = stored.get(str(number))
+    found = next(iter(selectors.round_tables(season, (number,))), None)
     if found is None:
         raise Http404(_("No such evening."))
     data = found.data
@@ -194,7 +195,7 @@ def evening(request, season: Season, number: int):
             unexcused=named(data["unexcused"]),
             waiting=named(data["present"]),
             previous=season_url(season, "round", number - 1) if number > 1 else None,
-            next=season_url(season, "round", number + 1) if str(number + 1) in stored else None,
+            next=season_url(season, "round", number + 1) if found.followed else None,
         ),
     )
 
