@@ -57,6 +57,42 @@ def seat_table(rows: list[dict]) -> SafeString:
     )
 
 
+_STEP_CLASSES = {
+    "winner": "text-bg-warning",
+    "club": "text-bg-info",
+    "place": "text-bg-success",
+}
+
+
+def ceremony_list(entries: list[dict], finished: bool) -> SafeString:
+    """The prize ceremony's names in calling order, each with its step (day winner or leader,
+    best club, place, by lot), linked to the player's page and with their club. Written
+    directly, not through the template engine: a field of 2000 players shows 100 names, and a
+    template loop of conditions costs more per name than the name itself."""
+    labels = {
+        "winner": _("Day winner") if finished else _("Leader"),
+        "club": _("Best club"),
+        "place": _("Place"),
+    }
+    by_lot = _("By lot")
+    lines = []
+    for number, entry in enumerate(entries, 1):
+        step = entry["step"]
+        label = conditional_escape(entry["label"])
+        name = format_html('<a href="{}">{}</a>', entry["url"], label) if entry["url"] else label
+        club = (
+            f' <span class="text-body-secondary small">· {conditional_escape(entry["club"])}</span>'
+            if entry["club"]
+            else ""
+        )
+        lines.append(
+            f'<li><span class="step badge {_STEP_CLASSES.get(step, "text-bg-light border")}">'
+            f"{conditional_escape(labels.get(step, by_lot))}</span> "
+            f"<strong>{number}.</strong> {name}{club}</li>"
+        )
+    return mark_safe("\n".join(lines))  # noqa: S308 - every part above is escaped
+
+
 class InterclubTable(BaseTable):
     rank = RankColumn()
     club_name = tables.Column(verbose_name=_("Club"))

@@ -374,12 +374,13 @@ def tournament_detail(request, season: Season, tournament: str):
         }
         for c in (data["ceremony"] if every_name else data["ceremony"][:CEREMONY_SHOWN])
     ]
+    state = progress(data, parse_settings(season.settings).rounds_per_tournament)
     context = season_context(
         request,
         season,
         tournament=data,
         tournament_date=_date(data["date"]),
-        state=progress(data, parse_settings(season.settings).rounds_per_tournament),
+        state=state,
         daily_table=daily,
         rounds=page["rounds"],
         tables_page=page["tables_page"],
@@ -387,6 +388,7 @@ def tournament_detail(request, season: Season, tournament: str):
         one_round=page["one_round"],
         interclub_table=interclub,
         ceremony=ceremony,
+        ceremony_html=t.ceremony_list(ceremony, state["finished"]),
         ceremony_count=len(data["ceremony"]),
         ceremony_more=len(data["ceremony"]) - len(ceremony),
         cap_why=explain.cap(data["cap_source"]) if data.get("cap_source") else "",
