@@ -6,6 +6,7 @@ import re
 
 import django_tables2 as tables
 import django_tables2.utils as tables_utils
+import pytest
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 from django.utils.html import format_html
@@ -137,3 +138,46 @@ def test_points_kept_per_value_are_written_as_number_format_writes_them(value, p
         assert display_points(value, places) == expected
         if value == int(value):
             assert display_points(int(value), places) == expected
+
+
+@pytest.mark.django_db
+def test_every_table_of_the_public_pages_is_the_same_as_django_tables2_s_cells(
+    client, circuit_file, monkeypatch
+):
+    """Each system's public pages (a season imported from its test file, one with a sorted
+    ranking and a second page) written with the direct cells and again with django-tables2's
+    own `get_cell` for every cell: the same bytes."""
+    from competitions.interchange import import_competition
+    from competitions.templatetags import tables_fast
+    from tests.bridge_files import big_ladder
+    from tests.chess_files import chess_file
+    from tests.keizer_data import small_file
+    from tests.othello_files import gp_file
+    from tests.rankings import (
+        test_bridge_pages,
+        test_chess_pages,
+        test_keizer_pages,
+        test_othello_pages,
+        test_pages,
+    )
+
+    urls = [
+        *test_pages.page_urls(import_competition(circuit_file)),
+        *test_othello_pages.page_urls(import_competition(gp_file())),
+        *test_chess_pages.page_urls(import_competition(chess_file())),
+        *test_keizer_pages.page_urls(import_competition(small_file())),
+        *test_bridge_pages.urls_of(import_competition(big_ladder(3, 2, series="fast"))),
+    ]
+    urls += [f"{urls[0]}?sort=-points", f"{urls[2]}?sort=name&page=1"]
+
+    def page(url: str) -> bytes:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        return re.sub(rb'name="csrfmiddlewaretoken" value="[^"]*"', b"", response.content)
+
+    direct = [page(url) for url in urls]
+    assert sum(body.count(b"<td") for body in direct) > 200
+    monkeypatch.setattr(
+        tables_fast, "cell_maker", lambda table, column: lambda row: row.get_cell(column.name)
+    )
+    assert [page(url) for url in urls] == direct
