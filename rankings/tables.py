@@ -2,6 +2,7 @@
 are in rankings/systems/<name>/tables.py. Rows are dicts from stored standings."""
 
 import functools
+import html
 from decimal import ROUND_HALF_UP, Decimal
 
 import django_tables2 as tables
@@ -9,7 +10,15 @@ from django.conf import settings
 from django.core.paginator import Paginator
 from django.utils.formats import get_format, number_format
 from django.utils.html import format_html
+from django.utils.safestring import SafeData
 from django.utils.translation import gettext_lazy as _
+
+
+def escaped(value) -> str:
+    """What django.utils.html.conditional_escape writes (safe HTML as it is, anything else
+    escaped), without its lazy-string wrapper per call: an explanation writes a few cells per
+    line, a page thousands."""
+    return str(value) if isinstance(value, SafeData) else html.escape(str(value))
 
 
 def rounded(value, places: int = 2) -> Decimal | None:

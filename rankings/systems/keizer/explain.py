@@ -2,52 +2,38 @@
 computation (the shared `<details class="explain">` markup; no script). Built in Python, not in
 a template: a list of 60 players after 35 rounds has 2,100 breakdown lines."""
 
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from rankings.tables import display_points
+from rankings.tables import display_points, escaped
 
 
-def _details(summary: str, body: SafeString) -> SafeString:
-    return format_html(
-        '<details class="explain"><summary>{}</summary><div class="explain-body">{}</div>'
-        "</details>",
-        summary,
-        body,
+def _details(summary: str, body: str) -> SafeString:
+    return SafeString(
+        f'<details class="explain"><summary>{escaped(summary)}</summary>'
+        f'<div class="explain-body">{escaped(body)}</div></details>'
     )
 
 
 def breakdown_table(record: dict) -> SafeString:
-    """The lines of a score: round, result and opponent, value, share, points; and the sum."""
-    lines = format_html_join(
-        "",
-        '<tr><td class="text-end">{}</td><td>{} {}</td><td class="text-end">{}</td>'
-        '<td class="text-end">{}</td><td class="text-end">{}</td></tr>',
-        (
-            (
-                line["round"],
-                line["label"],
-                line["opponent_link"],
-                line["value"],
-                line["factor"],
-                line["points"],
-            )
-            for line in record["lines"]
-        ),
+    """The lines of a score: round, result and opponent, value, share, points; and the sum.
+    Every cell escaped unless it is safe HTML already (the opponent's link)."""
+    lines = "".join(
+        f'<tr><td class="text-end">{escaped(line["round"])}</td>'
+        f"<td>{escaped(line['label'])} {escaped(line['opponent_link'])}</td>"
+        f'<td class="text-end">{escaped(line["value"])}</td>'
+        f'<td class="text-end">{escaped(line["factor"])}</td>'
+        f'<td class="text-end">{escaped(line["points"])}</td></tr>'
+        for line in record["lines"]
     )
-    return format_html(
-        '<table class="table table-sm mb-1"><thead><tr><th class="text-end">{}</th><th>{}</th>'
-        '<th class="text-end">{}</th><th class="text-end">×</th><th class="text-end">{}</th>'
-        '</tr></thead><tbody>{}</tbody><tfoot><tr><th colspan="4">{}</th>'
-        '<th class="text-end">{}</th></tr></tfoot></table>',
-        _("Rd"),
-        _("Result"),
-        _("Value"),
-        _("Points"),
-        lines,
-        _("Score"),
-        display_points(record["score"]),
+    return SafeString(
+        f'<table class="table table-sm mb-1"><thead><tr><th class="text-end">{escaped(_("Rd"))}'
+        f"</th><th>{escaped(_('Result'))}</th>"
+        f'<th class="text-end">{escaped(_("Value"))}</th><th class="text-end">×</th>'
+        f'<th class="text-end">{escaped(_("Points"))}</th></tr></thead><tbody>{lines}</tbody>'
+        f'<tfoot><tr><th colspan="4">{escaped(_("Score"))}</th>'
+        f'<th class="text-end">{escaped(display_points(record["score"]))}</th></tr></tfoot>'
+        "</table>"
     )
 
 
@@ -72,12 +58,10 @@ def score(record: dict) -> SafeString:
         ) % {"after": record["after"], "before": record["before"]}
     else:
         intro = _("No round played yet.")
-    body = format_html(
-        '<div class="small mb-1"><strong>{}</strong> · {}</div>{}<div class="small">{}</div>',
-        record["name"],
-        intro,
-        breakdown_table(record) if record["lines"] else "",
-        start_text(record),
+    table = breakdown_table(record) if record["lines"] else ""
+    body = SafeString(
+        f'<div class="small mb-1"><strong>{escaped(record["name"])}</strong> · {escaped(intro)}'
+        f'</div>{table}<div class="small">{escaped(start_text(record))}</div>'
     )
     return _details(display_points(record["score"]), body)
 
@@ -92,7 +76,7 @@ def value(record: dict) -> SafeString:
         "step": record["step"],
         "value": record["value"],
     }
-    return _details(str(record["value"]), format_html('<div class="small">{}</div>', text))
+    return _details(str(record["value"]), SafeString(f'<div class="small">{escaped(text)}</div>'))
 
 
 def key(record: dict) -> SafeString:
@@ -106,4 +90,6 @@ def key(record: dict) -> SafeString:
         "part": record["start_part"],
         "key": display_points(record["key"]),
     }
-    return _details(display_points(record["key"]), format_html('<div class="small">{}</div>', text))
+    return _details(
+        display_points(record["key"]), SafeString(f'<div class="small">{escaped(text)}</div>')
+    )

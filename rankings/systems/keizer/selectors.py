@@ -15,7 +15,7 @@ from competitions.models import Season
 from rankings.engines import keizer as engine
 from rankings.models import StandingsTable
 from rankings.people import People
-from rankings.tables import display_points
+from rankings.tables import display_points, points_writer
 
 from . import standings
 
@@ -34,10 +34,11 @@ OUTCOME_LABELS = {
 }
 
 
-def shown(value: Fraction | int | float, places: int = 2) -> str:
-    """An exact number rounded half up for display (the exact one stays in the data)."""
+def shown(value: Fraction | int | float, places: int = 2, write=display_points) -> str:
+    """An exact number rounded half up for display (the exact one stays in the data);
+    `write`: display_points, or a page's `points_writer()` (the language looked up once)."""
     value = Fraction(value)
-    return display_points(Decimal(value.numerator) / Decimal(value.denominator), places)
+    return write(Decimal(value.numerator) / Decimal(value.denominator), places)
 
 
 def share(value: Fraction) -> str:
@@ -152,6 +153,7 @@ def explain_rows(
     weight = Fraction(listed.data["weight"])
     weight_shown = share(weight)
     describe = _Lines(people)
+    write = describe.write
     for row in rows:
         start = Fraction(row["start_points"]).limit_denominator(10**4)
         lines = standings.breakdown(row["player"], after, outcomes, values_before, factors)
@@ -160,8 +162,8 @@ def explain_rows(
             after=after,
             before=after - 1,
             weight=weight_shown,
-            start_part=shown(weight * start),
-            start_shown=str(start) if start.denominator == 1 else shown(start),
+            start_part=shown(weight * start, write=write),
+            start_shown=str(start) if start.denominator == 1 else shown(start, write=write),
             lines=[describe(item) for item in lines],
             top=listed.data["top"],
             step=listed.data["step"],
@@ -178,6 +180,7 @@ class _Lines:
         self.labels = {kind: str(label) for kind, label in OUTCOME_LABELS.items()}
         self.own = str(_("own"))
         self.links: dict[str, SafeString] = {}
+        self.write = points_writer()
 
     def link(self, key: str) -> SafeString:
         if key not in self.links:
@@ -203,5 +206,5 @@ class _Lines:
             "opponent_link": self.link(opponent) if opponent else "",
             "value": value,
             "factor": str(line.factor),
-            "points": shown(line.points),
+            "points": shown(line.points, write=self.write),
         }
