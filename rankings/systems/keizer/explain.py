@@ -2,7 +2,10 @@
 computation (the shared `<details class="explain">` markup; no script). Built in Python, not in
 a template: a list of 60 players after 35 rounds has 2,100 breakdown lines."""
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rankings.tables import display_points, escaped
@@ -26,15 +29,36 @@ def breakdown_table(record: dict) -> SafeString:
         f'<td class="text-end">{escaped(line["points"])}</td></tr>'
         for line in record["lines"]
     )
+    head, score_label = _breakdown_head()
     return SafeString(
-        f'<table class="table table-sm mb-1"><thead><tr><th class="text-end">{escaped(_("Rd"))}'
-        f"</th><th>{escaped(_('Result'))}</th>"
-        f'<th class="text-end">{escaped(_("Value"))}</th><th class="text-end">×</th>'
-        f'<th class="text-end">{escaped(_("Points"))}</th></tr></thead><tbody>{lines}</tbody>'
-        f'<tfoot><tr><th colspan="4">{escaped(_("Score"))}</th>'
+        f'{head}<tbody>{lines}</tbody><tfoot><tr><th colspan="4">{score_label}</th>'
         f'<th class="text-end">{escaped(display_points(record["score"]))}</th></tr></tfoot>'
         "</table>"
     )
+
+
+# The breakdown table's head and its sum's label per language: the same for every line of a
+# list (a club's list of 60 players writes 60 of them), so translated once.
+_HEADS: dict[str | None, tuple[str, str]] = {}
+
+
+@receiver(setting_changed)
+def _forget_heads(**kwargs) -> None:
+    _HEADS.clear()
+
+
+def _breakdown_head() -> tuple[str, str]:
+    language = get_language()
+    found = _HEADS.get(language)
+    if found is None:
+        found = _HEADS[language] = (
+            f'<table class="table table-sm mb-1"><thead><tr><th class="text-end">'
+            f"{escaped(_('Rd'))}</th><th>{escaped(_('Result'))}</th>"
+            f'<th class="text-end">{escaped(_("Value"))}</th><th class="text-end">×</th>'
+            f'<th class="text-end">{escaped(_("Points"))}</th></tr></thead>',
+            escaped(_("Score")),
+        )
+    return found
 
 
 def start_text(record: dict) -> str:
