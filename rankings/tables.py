@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.paginator import Paginator
 from django.utils.formats import get_format, number_format
 from django.utils.html import format_html
-from django.utils.safestring import SafeData
+from django.utils.safestring import SafeData, SafeString
 from django.utils.translation import gettext_lazy as _
 
 
@@ -73,11 +73,9 @@ def explained(shown, why) -> str:
     """A number that opens its computation (the shared "explain" markup)."""
     if not why:
         return shown
-    return format_html(
-        '<details class="explain"><summary>{}</summary><div class="explain-body">{}</div>'
-        "</details>",
-        shown,
-        why,
+    return SafeString(
+        f'<details class="explain"><summary>{escaped(shown)}</summary>'
+        f'<div class="explain-body">{escaped(why)}</div></details>'
     )
 
 
