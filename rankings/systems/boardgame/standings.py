@@ -14,6 +14,7 @@ from django.db.models import Count
 from django.db.models.fields.json import KT
 from django.utils.text import slugify
 
+from competitions.fields import json_value
 from competitions.models import Player, Season, tournament_order
 from competitions.systems.boardgame.models import HistoricTotal, Seat
 from competitions.systems.boardgame.settings import (
@@ -657,7 +658,7 @@ def _cap_unchanged(season: Season, cap: dict) -> bool:
     """Whether every stored tournament shows this cap and its source (the previous season's
     participant counts among them)."""
     stored = StandingsTable.objects.filter(season=season, kind=KIND_TOURNAMENT).values_list(
-        "data__cap_source", flat=True
+        json_value("data__cap_source"), flat=True
     )
     return all(found == cap for found in stored)
 
@@ -691,7 +692,7 @@ def update(season: Season, scopes: frozenset[str]):
         # Counting the previous season's participants again took several milliseconds.
         rows = list(
             StandingsTable.objects.filter(season=season, kind=KIND_TOURNAMENT).values_list(
-                "key", "data__exact", "data__cap_source"
+                "key", json_value("data__exact"), json_value("data__cap_source")
             )
         )
         stored = {key: exact for key, exact, _cap in rows}
@@ -727,7 +728,7 @@ def _update_tournaments(season: Season, changed: set[int], cap: dict, stored: di
     if stored is None:
         stored = dict(
             StandingsTable.objects.filter(season=season, kind=KIND_TOURNAMENT).values_list(
-                "key", "data__exact"
+                "key", json_value("data__exact")
             )
         )
     entries = {
@@ -805,7 +806,7 @@ def _stored_game_tables(
         rows = rows.filter(table__key__in=[key for key, game in games.items() if game in only])
     # KT: the player's key as text on every database (SQLite's JSON extraction would give a
     # key that looks like a number, "123", back as the number).
-    rows = rows.values_list("table__key", KT("detail__player"), "detail__tables")
+    rows = rows.values_list("table__key", KT("detail__player"), json_value("detail__tables"))
     for key, player, entries in rows:
         line = (games[key], player)
         entries = entries or []
