@@ -167,6 +167,13 @@ def bulk_insert(data: dict, slug: str) -> None:
     )
 
 
+def largest(quick: bool) -> dict:
+    """The largest size of the issue's first measurements, 2000 players × 30 tournaments (some
+    180,000 seats): where one change is measured against its target."""
+    players, tournaments = (200, 6) if quick else (2000, 30)
+    return season_file("bench-circuit-largest", "2025", players, tournaments, seed=2000)
+
+
 def field(players: int) -> dict:
     return season_file(f"bench-circuit-{players}", "2025", players, 5, seed=players)
 
