@@ -339,6 +339,46 @@ def test_yearly_ties_share_the_rank_and_are_listed_by_player_id():
     assert [(r.player, r.rank) for r in rows] == [("amy", 1), ("zed", 1), ("max", 3)]
 
 
+@st.composite
+def _scaled_tournaments(draw):
+    players = ["ann", "bob", "cid", "dan"]
+    count = draw(st.integers(0, 7))
+    finals = draw(st.sets(st.integers(0, max(count - 1, 0)), max_size=2)) if count else set()
+    return [
+        (
+            f"t{index}",
+            index in finals,
+            draw(st.dictionaries(st.sampled_from(players), st.integers(-3, 6), max_size=4)),
+            draw(st.sampled_from([1, 2, 3, 6, 60])),
+        )
+        for index in range(count)
+    ]
+
+
+@given(_scaled_tournaments(), st.integers(-1, 5))
+def test_yearly_from_scaled_points_is_the_rule_in_fractions(tournaments, best_n):
+    from rankings.engines.boardgame import yearly_ranking_scaled
+
+    rows = yearly_ranking_scaled(tournaments, best_n)
+    expected = {}
+    for player in {p for _t, _f, points, _s in tournaments for p in points}:
+        entries = [
+            (index, tid, final, F(points[player], scale))
+            for index, (tid, final, points, scale) in enumerate(tournaments)
+            if player in points
+        ]
+        # best_n regular ones, the earlier among equal points; every final; in season order
+        best = sorted((e for e in entries if not e[2]), key=lambda e: (-e[3], e[0]))
+        chosen = sorted(best[: max(0, best_n)] + [e for e in entries if e[2]])
+        expected[player] = (sum((e[3] for e in chosen), F(0)), tuple(e[1] for e in chosen))
+    assert {r.player: (r.points, r.counted) for r in rows} == expected
+    order = sorted(expected, key=lambda p: (-expected[p][0], p))
+    assert [r.player for r in rows] == order
+    for r in rows:
+        first = next(i for i, p in enumerate(order) if expected[p][0] == r.points)
+        assert r.rank == first + 1
+
+
 # --- §1.4 LUDO --------------------------------------------------------------------------------
 
 
@@ -351,6 +391,33 @@ def test_ludo_is_a_third_of_y_minus_2_plus_two_thirds_of_y_minus_1_plus_this_yea
     by = {r.player: r.points for r in rows}
     assert by == {"ann": F(60), "bob": F(1), "cid": F(2, 3), "dan": F(2, 3)}
     assert [(r.player, r.rank) for r in rows] == [("ann", 1), ("bob", 2), ("cid", 3), ("dan", 3)]
+
+
+_ludo_values = st.dictionaries(
+    st.sampled_from(["ann", "bob", "cid", "dan", "eva", "fay"]),
+    st.one_of(
+        st.integers(-50, 50),
+        st.fractions(min_value=-50, max_value=50, max_denominator=60),
+    ),
+    max_size=6,
+)
+
+
+@given(_ludo_values, _ludo_values, _ludo_values)
+def test_ludo_in_integers_is_the_formula_in_fractions(now, prev, prev2):
+    rows = ludo_ranking(now, prev, prev2)
+    players = set(now) | set(prev) | set(prev2)
+    expected = {
+        p: F(prev2.get(p, 0)) / 3 + 2 * F(prev.get(p, 0)) / 3 + F(now.get(p, 0)) for p in players
+    }
+    assert {r.player: r.points for r in rows} == expected
+    assert all(isinstance(r.points, F) for r in rows)
+    # best first, ties share the rank and are listed by player id
+    order = sorted(players, key=lambda p: (-expected[p], p))
+    assert [r.player for r in rows] == order
+    for r in rows:
+        first = next(j for j, p in enumerate(order) if expected[p] == expected[r.player])
+        assert r.rank == first + 1
 
 
 # --- §1.5 per game ----------------------------------------------------------------------------
