@@ -397,10 +397,14 @@ def _changed_games(stored: dict, exact: dict[str, dict], computed: dict) -> set[
             return None
         if set(before["titles"]) != set(after["titles"]):
             return None
+        same_scale = before["scale"] == after["scale"]
         for game in {*before["games"], *after["games"], *before["entries"], *after["entries"]}:
-            if before["entries"].get(game) != after["entries"].get(game) or _sums(
-                before, game
-            ) != _sums(after, game):
+            if before["entries"].get(game) != after["entries"].get(game):
+                changed.add(game)
+            elif same_scale:  # integers at one scale: equal sums are equal integers
+                if (before["games"].get(game) or {}) != (after["games"].get(game) or {}):
+                    changed.add(game)
+            elif _sums(before, game) != _sums(after, game):
                 changed.add(game)
     return changed
 
@@ -611,7 +615,8 @@ def _aggregate_tables(
         [(t.key, t.final, exact[t.key]["points"], exact[t.key]["scale"]) for t in every],
         settings.best_n,
     )
-    # Per game: the sums at one common scale.
+    # Per game: the sums at one common scale (of the games `only_games` when given: the
+    # others' tables are not made, and their rankings come out empty).
     regular = [t for t in every if not t.final]
     scale = math.lcm(1, *(exact[t.key]["scale"] for t in regular))
     sums: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
@@ -619,6 +624,8 @@ def _aggregate_tables(
     for t in regular:
         factor = scale // exact[t.key]["scale"]
         for game, players in exact[t.key]["games"].items():
+            if only_games is not None and game not in only_games:
+                continue
             game_sums, game_counts = sums[game], counts[game]
             for player, (total, played) in players.items():
                 game_sums[player] += total * factor
