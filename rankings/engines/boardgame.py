@@ -460,9 +460,7 @@ def ludo_ranking(
         return {p: weight * v.numerator * (common // v.denominator) for p, v in values.items()}
 
     now_units, prev_units, prev2_units = units(yearly_now, 3), units(prev, 2), units(prev2, 1)
-    keys = {
-        p: now_units.get(p, 0) + prev_units.get(p, 0) + prev2_units.get(p, 0) for p in players
-    }
+    keys = {p: now_units.get(p, 0) + prev_units.get(p, 0) + prev2_units.get(p, 0) for p in players}
     scale = 3 * common
     return [
         LudoRow(p, rank, Fraction(keys[p], scale))
