@@ -390,3 +390,41 @@ def test_a_replacing_import_may_move_the_final_and_reorder_a_table(
     assert export_competition(seasons[-1]) == data
     assert not result.changes.none
     full_recompute_matches(seasons)
+
+
+def test_the_stored_parts_an_update_reads_are_the_stored_exact_parts(
+    seasons, django_capture_on_commit_callbacks
+):
+    """`_stored_parts` (on PostgreSQL a query of its own) gives each tournament's stored exact
+    parts and cap, with only the per-game sums asked for, whatever the game's title."""
+    from rankings.systems.boardgame.standings import _stored_parts
+
+    season = seasons[-1]
+    odd = ["O'Hare / Ζήτα", "1846", 'Say "hi"; --']
+    for number, title in enumerate(odd, 1):
+        with django_capture_on_commit_callbacks(execute=True):
+            rename_game(table_of(season, "t1", 1, number), title)
+    stored = {
+        key: (data["exact"], data["cap_source"])
+        for key, data in StandingsTable.objects.filter(
+            season=season, kind="tournament"
+        ).values_list("key", "data")
+    }
+    assert set(stored) == {"t1", "t2", "t3"}
+    assert any(t in stored["t1"][0]["games"] for t in odd)
+
+    assert _stored_parts(season) == stored
+    assert _stored_parts(season, keys=["t2"]) == {"t2": stored["t2"]}
+    wanted = {*odd, "Catan", "a game nobody played"}
+    some = _stored_parts(season, skip=["t2"], games=wanted)
+    assert set(some) == {"t1", "t3"}
+    for key, (exact, cap) in some.items():
+        full, full_cap = stored[key]
+        assert cap == full_cap
+        assert exact == {
+            **full,
+            "games": {g: sums for g, sums in full["games"].items() if g in wanted},
+        }
+    none = _stored_parts(season, keys=["t1"], games=set())
+    assert none["t1"][0]["games"] == {}
+    assert none["t1"][0]["points"] == stored["t1"][0]["points"]
