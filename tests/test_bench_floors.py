@@ -3,35 +3,20 @@ with no ORDER BY: a model's default ordering, which the ORM adds unasked, would 
 sort them, and sorting is part of a recompute's work, not of the floor's
 (scripts/bench/systems/README.md)."""
 
-import importlib
-import sys
-from pathlib import Path
-
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from competitions.models import Season, Series
-
-BENCH = Path(__file__).resolve().parent.parent / "scripts" / "bench"
-MODULES = sorted(p.stem for p in (BENCH / "systems").glob("*.py") if not p.stem.startswith("_"))
-
-
-@pytest.fixture(scope="module")
-def bench_modules():
-    sys.path.insert(0, str(BENCH))
-    try:
-        yield lambda name: importlib.import_module(f"systems.{name}")
-    finally:
-        sys.path.remove(str(BENCH))
+from tests.conftest import BENCH_MODULES
 
 
 def test_every_system_of_the_bench_is_checked():
-    assert MODULES == ["bgp", "circuit", "gp", "keizer", "ladder"]
+    assert BENCH_MODULES == ["bgp", "circuit", "gp", "keizer", "ladder"]
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("name", MODULES)
+@pytest.mark.parametrize("name", BENCH_MODULES)
 def test_a_floor_reads_in_no_order(bench_modules, name):
     module = bench_modules(name)
     series = Series.objects.create(slug=f"floor-{name}", name=name, system="keizer")

@@ -16,28 +16,15 @@ few objects whatever the size; a frame or an exception among them is the fault a
 """
 
 import gc
-import importlib
-import sys
-from pathlib import Path
 
 import pytest
 
 from competitions.interchange import import_competition
 from competitions.models import Season
 from rankings.services import season_recompute
+from tests.conftest import BENCH_MODULES
 
-BENCH = Path(__file__).resolve().parent.parent.parent / "scripts" / "bench"
-MODULES = sorted(p.stem for p in (BENCH / "systems").glob("*.py") if not p.stem.startswith("_"))
 FEW = 40
-
-
-@pytest.fixture(scope="module")
-def bench_modules():
-    sys.path.insert(0, str(BENCH))
-    try:
-        yield lambda name: importlib.import_module(f"systems.{name}")
-    finally:
-        sys.path.remove(str(BENCH))
 
 
 def unreachable(func) -> list:
@@ -71,7 +58,7 @@ def assert_no_cycles(found: list, what: str) -> None:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("name", MODULES)
+@pytest.mark.parametrize("name", BENCH_MODULES)
 def test_a_recompute_and_an_update_leave_no_reference_cycles(bench_modules, name):
     module = bench_modules(name)
     seasons = [import_competition(data) for data in module.federation(quick=True)]
