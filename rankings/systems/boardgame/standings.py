@@ -429,10 +429,15 @@ def _stored_parts(
     if skip:
         where.append("NOT (t.key = ANY(%s))")
         params.append(skip)
+    # `t.data || '{}'` is the stored value unpacked (a copy in memory), once per tournament:
+    # taking 'exact' and 'cap_source' from `t.data` itself unpacked it for each (at 2000
+    # players × 30 tournaments 37-41 ms for the read instead of 26-27). OFFSET 0 keeps each
+    # subquery from being folded into the outer query, which would repeat its expressions.
     sql = (
         f"SELECT t.key, x.e - 'games', x.c, {game_columns} "
         f"FROM {StandingsTable._meta.db_table} t, "
-        "LATERAL (SELECT t.data -> 'exact' AS e, t.data -> 'cap_source' AS c OFFSET 0) x "
+        "LATERAL (SELECT y.d -> 'exact' AS e, y.d -> 'cap_source' AS c "
+        "FROM (SELECT t.data || '{}'::jsonb AS d OFFSET 0) y OFFSET 0) x "
         f"WHERE {' AND '.join(where)}"
     )
     found = {}
