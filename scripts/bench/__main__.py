@@ -224,6 +224,22 @@ def every_line_differs(season) -> None:
         )
 
 
+def save_then_update(change, season) -> tuple[float, float]:
+    """A change in its two parts, median of RUNS each: the save alone (the recompute held
+    back), then the season's standings brought up to date (the update, and what it passes on
+    to later seasons)."""
+    from common import RUNS, timed
+
+    from rankings.services import season_recompute
+
+    t_save, t_update = [], []
+    for _ in range(RUNS):
+        with no_recompute():
+            t_save.append(timed(change))
+        t_update.append(timed(lambda: season_recompute(season_id=season.pk)))
+    return statistics.median(t_save), statistics.median(t_update)
+
+
 def bench_system(module: ModuleType, args, report: Report, trivial_path: str) -> None:
     from common import PAGE_RUNS, RUNS, fetch, peak_memory, side_by_side, timed
     from django.test import Client
@@ -296,12 +312,7 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
         # the standings brought up to date (the update, and what it passes on to later
         # seasons). No target: the figure above is the one with a target.
         changed = target[0] if isinstance(target, tuple) else target
-        t_save, t_update = [], []
-        for _ in range(RUNS):
-            with no_recompute():
-                t_save.append(timed(change))
-            t_update.append(timed(lambda s=changed: season_recompute(season_id=s.pk)))
-        t_save, t_update = statistics.median(t_save), statistics.median(t_update)
+        t_save, t_update = save_then_update(change, changed)
         report.line(f"{name}.{label}_standings_only_vs_full", t_update / t_full)
         report.info(
             f"{name}: {label}: the save {t_save * 1000:.0f} ms, then the standings "
@@ -323,16 +334,11 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
         change = module.change(big)
         t_change, t_full = side_by_side(change, full_largest)
         report.line(f"{name}.one_change_largest_vs_full", t_change / t_full, "one_change_vs_full")
-        t_save, t_update = [], []
-        for _ in range(RUNS):
-            with no_recompute():
-                t_save.append(timed(change))
-            t_update.append(timed(lambda: season_recompute(season_id=big.pk)))
+        t_save, t_update = save_then_update(change, big)
         report.info(
             f"{name}: largest ({module.describe(big)}): one change {t_change * 1000:.0f} ms "
-            f"(the save {statistics.median(t_save) * 1000:.0f} ms, then the standings "
-            f"{statistics.median(t_update) * 1000:.0f} ms), a full recompute "
-            f"{t_full * 1000:.0f} ms"
+            f"(the save {t_save * 1000:.0f} ms, then the standings {t_update * 1000:.0f} ms), "
+            f"a full recompute {t_full * 1000:.0f} ms"
         )
         drop_series(data["series"])
         part("largest")
