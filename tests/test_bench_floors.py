@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from competitions.models import Season, Series
-from tests.conftest import BENCH_MODULES
+from tests.conftest import BENCH, BENCH_MODULES
 
 
 def test_every_system_of_the_bench_is_checked():
@@ -26,3 +26,42 @@ def test_a_floor_reads_in_no_order(bench_modules, name):
     assert queries.captured_queries
     for query in queries.captured_queries:
         assert "ORDER BY" not in query["sql"].upper(), query["sql"]
+
+
+# The modules that give a largest size (`largest`, scripts/bench/systems/README.md).
+WITH_LARGEST = [
+    name
+    for name in BENCH_MODULES
+    if "\ndef largest(" in (BENCH / "systems" / f"{name}.py").read_text(encoding="utf-8")
+]
+
+
+def test_a_module_gives_a_largest_size():
+    assert "circuit" in WITH_LARGEST
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", WITH_LARGEST)
+def test_the_largest_season_bulk_inserted_stores_what_an_import_stores(bench_modules, name):
+    """The harness writes a module's largest season with the module's bulk insert and computes
+    its standings once, instead of importing it (half the time): the stored standings must be
+    those an import gives (small sizes here)."""
+    from competitions.interchange import import_competition
+    from rankings.models import StandingsTable
+    from rankings.services import season_recompute
+
+    module = bench_modules(name)
+    data = module.largest(quick=True)
+    imported = import_competition(data)
+    module.bulk_insert(data, "bulk-largest")
+    inserted = Season.objects.get(series__slug="bulk-largest")
+    season_recompute(season_id=inserted.pk, force=True)
+
+    def stored(season):
+        return {
+            (t.kind, t.key): (t.position, t.digest, t.lines_digest)
+            for t in StandingsTable.objects.filter(season=season)
+        }
+
+    assert stored(imported)
+    assert stored(inserted) == stored(imported)

@@ -245,6 +245,7 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
     from django.test import Client
 
     from competitions.interchange import import_competition
+    from competitions.models import Season
     from rankings.services import season_recompute
 
     name = module.NAME
@@ -325,7 +326,13 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
     largest = getattr(module, "largest", None)
     if largest is not None:
         data = largest(quick=args.quick)
-        big = import_competition(data)
+        # Written as the module's bulk insert writes it, then its standings computed once: the
+        # same stored standings as after an import (tested), in half the time (at 2000 x 30 on
+        # a slow host, 27 s against 57 s; the import is measured on its own, below).
+        with no_recompute():
+            module.bulk_insert(data, data["series"])
+        big = Season.objects.get(series__slug=data["series"])
+        season_recompute(season_id=big.pk, force=True)
         settle()
 
         def full_largest():
