@@ -153,6 +153,32 @@ def test_the_player_page_has_every_game_colours_and_the_rank_chart(client, seaso
     assert "W B" in html  # white in round 1, black in round 2
 
 
+def test_a_players_places_are_read_from_every_list(season):
+    """player_places picks each list's line of the player in the database: the same places,
+    scores and values as reading every list whole, for every player (one who is in no list:
+    none)."""
+    from rankings.models import StandingsTable
+    from rankings.systems.keizer.selectors import player_places
+
+    lists = list(StandingsTable.objects.filter(season=season, kind="list").order_by("position"))
+    assert len(lists) > 1
+    keys = {line[0] for t in lists for line in t.data["ranking"]}
+    for key in sorted(keys) + ["nobody", "p1' OR '1'='1"]:
+        expected = [
+            {
+                "after": t.position,
+                "rank": i + 1,
+                "score": line[1],
+                "value": t.data["top"] - t.data["step"] * i,
+            }
+            for t in lists
+            for i, line in enumerate(t.data["ranking"])
+            if line[0] == key
+        ]
+        assert player_places(season, key) == expected, key
+    assert any(isinstance(p["score"], float) for k in keys for p in player_places(season, k))
+
+
 ODD_NAMES = [
     "A/B = C",
     "<script>alert(1)</script>",
@@ -197,7 +223,8 @@ EXPECTED_QUERIES = {
     "player": [
         "the player with series and club",
         "all the player's rows with their tables",
-        "the season's lists",
+        "the newest two lists",
+        "his place in every list",
         EVENINGS,
         PLAYERS,
     ],

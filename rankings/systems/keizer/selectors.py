@@ -5,12 +5,14 @@ from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
 
+from django.db import connection
 from django.db.models import CharField, Exists, IntegerField, OuterRef
 from django.db.models.functions import Cast
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
+from competitions.fields import loads
 from competitions.models import Season
 from rankings.engines import keizer as engine
 from rankings.models import StandingsTable
@@ -83,11 +85,47 @@ def last_lists(season: Season, count: int = 2) -> list[StandingsTable]:
     )
 
 
-def all_lists(season: Season) -> list[StandingsTable]:
-    """Every stored list in round order (1 query)."""
-    return list(
-        StandingsTable.objects.filter(season=season, kind=standings.KIND_LIST).order_by("position")
-    )
+def player_places(season: Season, key: str) -> list[dict]:
+    """The player's place in every stored list that has him, in round order (1 query): after
+    which round, his rank, score and value. Picked out in the database, so the page does not
+    read every list (a list of 2000 players is about 90 kB of JSON; a season has one per
+    evening)."""
+    table = connection.ops.quote_name(StandingsTable._meta.db_table)
+    if connection.vendor == "postgresql":
+        sql = (
+            "SELECT t.position, e.ord, e.line::text, (t.data -> 'top')::text, "
+            "(t.data -> 'step')::text "
+            f"FROM {table} t CROSS JOIN LATERAL ("
+            "SELECT a.ord, a.line FROM jsonb_array_elements(t.data -> 'ranking') "
+            "WITH ORDINALITY AS a(line, ord) WHERE a.line ->> 0 = %s LIMIT 1) e "
+            "WHERE t.season_id = %s AND t.kind = %s ORDER BY t.position"
+        )
+        params = [key, season.pk, standings.KIND_LIST]
+    else:  # SQLite's JSON1: json_each's key is the 0-based index
+        sql = (
+            "SELECT t.position, MIN(CAST(e.key AS INTEGER)) + 1, e.value, "
+            "json_quote(json_extract(t.data, '$.top')), "
+            "json_quote(json_extract(t.data, '$.step')) "
+            f"FROM {table} t, json_each(t.data, '$.ranking') e "
+            "WHERE t.season_id = %s AND t.kind = %s AND json_extract(e.value, '$[0]') = %s "
+            "GROUP BY t.id ORDER BY t.position"
+        )
+        params = [season.pk, standings.KIND_LIST, key]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        found = cursor.fetchall()
+    places = []
+    for position, rank, line, top, step in found:
+        line = loads(line) if isinstance(line, str) else line
+        places.append(
+            {
+                "after": position,
+                "rank": rank,
+                "score": line[1],
+                "value": loads(top) - loads(step) * (rank - 1),
+            }
+        )
+    return places
 
 
 def round_tables(season: Season, numbers: Iterable[int] | None = None) -> list[StandingsTable]:

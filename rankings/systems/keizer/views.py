@@ -205,8 +205,8 @@ def player_section(player, season: Season, rows):
     colour and result, his colour history, and the breakdown of his current score."""
     if not any(r.table.kind == KIND_LIST for r in rows):
         return None
-    lists = selectors.all_lists(season)
-    current = lists[-1]
+    lists = selectors.last_lists(season, 2)  # newest first
+    current = lists[0]
     evenings_ = selectors.round_tables(season)
     keys = {player.key}
     for evening_table in evenings_:
@@ -215,22 +215,9 @@ def player_section(player, season: Season, rows):
                 keys.update((g["white"], g["black"]))
     people = People(season, keys)
     explained = selectors.explained_rows(
-        current, lists[-2] if len(lists) > 1 else None, evenings_, people, only={player.key}
+        current, lists[1] if len(lists) > 1 else None, evenings_, people, only={player.key}
     )[0]
-    history = []
-    for listed in lists:
-        place = next(
-            (i for i, line in enumerate(listed.data["ranking"]) if line[0] == player.key), None
-        )
-        if place is not None:
-            history.append(
-                {
-                    "after": listed.position,
-                    "rank": place + 1,
-                    "score": listed.data["ranking"][place][1],
-                    "value": listed.data["top"] - listed.data["step"] * place,
-                }
-            )
+    history = selectors.player_places(season, player.key)
     games, colours = _player_evenings(season, player.key, evenings_, people)
     chart = {
         "type": "line",
