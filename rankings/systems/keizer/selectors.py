@@ -97,7 +97,7 @@ def player_places(season: Season, key: str) -> list[dict]:
             "(t.data -> 'step')::text "
             f"FROM {table} t CROSS JOIN LATERAL ("
             "SELECT a.ord, a.line FROM jsonb_array_elements(t.data -> 'ranking') "
-            "WITH ORDINALITY AS a(line, ord) WHERE a.line ->> 0 = %s LIMIT 1) e "
+            "WITH ORDINALITY AS a(line, ord) WHERE a.line ->> 0 = %s ORDER BY a.ord LIMIT 1) e "
             "WHERE t.season_id = %s AND t.kind = %s ORDER BY t.position"
         )
         params = [key, season.pk, standings.KIND_LIST]
