@@ -114,18 +114,17 @@ def player_places(season: Season, key: str) -> list[dict]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         found = cursor.fetchall()
-    places = []
-    for position, rank, line, top, step in found:
-        line = loads(line) if isinstance(line, str) else line
-        places.append(
-            {
-                "after": position,
-                "rank": rank,
-                "score": line[1],
-                "value": loads(top) - loads(step) * (rank - 1),
-            }
-        )
-    return places
+    # Every JSON value comes as text on both databases (`::text`, json_each's value of an
+    # array, json_quote), read as the JSON field reads it.
+    return [
+        {
+            "after": position,
+            "rank": rank,
+            "score": loads(line)[1],
+            "value": loads(top) - loads(step) * (rank - 1),
+        }
+        for position, rank, line, top, step in found
+    ]
 
 
 def round_tables(season: Season, numbers: Iterable[int] | None = None) -> list[StandingsTable]:
