@@ -179,6 +179,49 @@ def test_a_players_places_are_read_from_every_list(season):
     assert any(isinstance(p["score"], float) for k in keys for p in player_places(season, k))
 
 
+def test_the_evenings_of_some_players_are_picked_out_of_every_evening(season):
+    """evenings_of gives each played evening with only the games and attendance of the
+    players asked for (picked out in the database on PostgreSQL), as filtering the evenings
+    read whole does; an evening not played yet whole. Also for evenings stored with their
+    games as objects (before they were stored as arrays), and for some evenings only."""
+    from rankings.models import StandingsTable
+    from rankings.systems.keizer import selectors, standings
+
+    def expected(players, numbers=None):
+        found = selectors.round_tables(season, numbers)
+        for t in found:
+            if t.data.get("counted"):
+                t.data = standings.only_players(t.data, set(players))
+        return [(t.key, t.position, t.data) for t in found]
+
+    def got(players, numbers=None):
+        found = selectors.evenings_of(season, players, numbers)
+        return [(t.key, t.position, t.data) for t in found]
+
+    cases = [[], ["p1"], ["p4", "p5"], ["p2", "p6", "nobody"], ["p1' OR '1'='1"]]
+    for players in cases:
+        assert got(players) == expected(players), players
+        assert got(players, [2, 3]) == expected(players, [2, 3]), players
+    one = got(["p5"])
+    assert [len(data["games"]) for _k, _p, data in one] == [0, 0, 0]
+    assert one[0][2]["bye"] == ["p5"] and one[1][2]["absent"] == ["p5"]
+    assert one[2][2]["present"] == ["p1", "p3", "p4", "p5", "p6"]  # evening 3: not played
+    assert got(["p1"])[1][2]["games"] == [
+        {"board": 2, "white": "p4", "black": "p1", "result": "+-", "manual": False}
+    ]
+    # More players than a page shows (a download): the evenings whole.
+    many = [f"x{i}" for i in range(selectors.PICK_UP_TO)] + ["p1"]
+    assert got(many) == [(t.key, t.position, t.data) for t in selectors.round_tables(season)]
+    # Evenings stored with their games as objects.
+    for t in StandingsTable.objects.filter(season=season, kind="round"):
+        t.data = standings.evening_data(t.data)
+        t.save(update_fields=["data"])
+    stored = StandingsTable.objects.filter(season=season, kind="round").order_by("position")
+    assert isinstance(stored[0].data["games"][0], dict)
+    for players in cases:
+        assert got(players) == expected(players), players
+
+
 ODD_NAMES = [
     "A/B = C",
     "<script>alert(1)</script>",
@@ -210,12 +253,12 @@ EVENINGS = "its stored evenings"
 PLAYERS = "names and clubs of the players shown, and their clubs of this season"
 SEASONS = "the series' seasons (the season switcher)"
 EXPECTED_QUERIES = {
-    "overview": [SEASON, "the newest two lists", EVENINGS, PLAYERS, SEASONS],
+    "overview": [SEASON, "the newest two lists", PLAYERS, EVENINGS, SEASONS],
     "list": [
         SEASON,
         "the list shown, the one before and the one after",
-        EVENINGS,
         PLAYERS,
+        EVENINGS,
         SEASONS,
     ],
     "evenings": [SEASON, EVENINGS, SEASONS],

@@ -38,6 +38,8 @@ LIST_OF_STATUS = {
     Status.UNEXCUSED: "unexcused",
     Status.PRESENT: "present",
 }
+# What an evening lists by player besides its games (its attendance), in its stored order.
+ATTENDANCE = ("bye", "absent", "external", "unexcused", "present")
 
 
 def number(value: Fraction | int) -> int | float:
@@ -133,7 +135,7 @@ def load_rounds(
             for g in games_
             if g["white"] is not None and g["black"] is not None  # a game half deleted
         ]
-        for key in ("bye", "absent", "external", "unexcused", "present"):
+        for key in ATTENDANCE:
             info[key].sort()
         result.append(info)
     return result
@@ -335,20 +337,19 @@ def breakdown_rounds(
     for t in round_tables:
         if not t.data.get("counted"):
             continue
-        data = t.data
-        if players is not None:
-            data = {
-                **data,
-                "games": [
-                    g for g in data["games"] if g["white"] in players or g["black"] in players
-                ],
-                **{
-                    key: [p for p in data[key] if p in players]
-                    for key in ("bye", "absent", "external", "unexcused", "present")
-                },
-            }
+        data = t.data if players is None else only_players(t.data, players)
         found[data["number"]] = engine.round_outcomes(round_in(data))
     return found
+
+
+def only_players(data: dict[str, Any], players: set[str]) -> dict[str, Any]:
+    """An evening (games as objects) with only the games and attendance of `players`, in
+    their order."""
+    return {
+        **data,
+        "games": [g for g in data["games"] if g["white"] in players or g["black"] in players],
+        **{key: [p for p in data[key] if p in players] for key in ATTENDANCE},
+    }
 
 
 def breakdown(

@@ -39,14 +39,16 @@ def _page(request, table) -> list:
     return [row.record for row in table.page.object_list]
 
 
-def _ranking(request, season: Season, shown, before, evenings: list):
+def _ranking(request, season: Season, shown, before, numbers=None):
     """The ranking table of the list `shown`, every number shown explained (the lines of the
-    page only)."""
+    page only, from the evenings numbered `numbers`, default all), and those evenings."""
     table = t.RankingTable(standings.ranking_of(shown.data))
     rows = _page(request, table)
-    people = People(season, [row["player"] for row in rows])
-    selectors.explain_rows(rows, shown, before, evenings, people)
-    return table
+    keys = [row["player"] for row in rows]
+    people = People(season, keys)
+    evenings_ = selectors.evenings_of(season, keys, numbers)
+    selectors.explain_rows(rows, shown, before, evenings_, people)
+    return table, evenings_
 
 
 def _evening_state(data: dict) -> str:
@@ -63,9 +65,8 @@ def overview(request, season: Season):
     context = season_context(request, season, tab="")
     if not newest:
         return render(request, "rankings/keizer/season.html", context)
-    evenings_ = selectors.round_tables(season)
     shown = newest[0]
-    table = _ranking(request, season, shown, newest[1] if len(newest) > 1 else None, evenings_)
+    table, evenings_ = _ranking(request, season, shown, newest[1] if len(newest) > 1 else None)
     pending = evenings_[-1].data if evenings_ and not evenings_[-1].data.get("counted") else None
     context.update(
         table=table,
@@ -93,8 +94,7 @@ def ranking_after(request, season: Season, after: int):
         raise Http404(_("No list after that round."))
     shown = found[after]
     # The list after round `after` reads rounds 1..after only (rules.md §4.2).
-    evenings_ = selectors.round_tables(season, range(1, after + 1))
-    table = _ranking(request, season, shown, found.get(after - 1), evenings_)
+    table, _evenings = _ranking(request, season, shown, found.get(after - 1), range(1, after + 1))
     return export_or_render(
         request,
         table,
@@ -207,7 +207,7 @@ def player_section(player, season: Season, rows):
         return None
     lists = selectors.last_lists(season, 2)  # newest first
     current = lists[0]
-    evenings_ = selectors.round_tables(season)
+    evenings_ = selectors.evenings_of(season, [player.key])
     keys = {player.key}
     for evening_table in evenings_:
         for g in evening_table.data["games"]:
