@@ -37,3 +37,23 @@ def test_a_server_that_does_not_start_is_an_error_not_a_missing_figure(harness):
     with pytest.raises(RuntimeError, match="gunicorn does not answer /help/"):
         with harness.gunicorn("no-such-database://", "/help/"):
             pass
+
+
+def test_an_unknown_system_is_an_error_before_the_database_is_touched(tmp_path):
+    """`--only` with a name that is no system module stops with the names to choose from,
+    instead of dropping the bench database and printing no figure (it once printed
+    "every target met" for `--only chess`; the module is bgp.py)."""
+    import subprocess
+
+    env = {**os.environ, "BENCH_DATABASE_URL": "postgres://nobody@127.0.0.1:1/none"}
+    done = subprocess.run(
+        [sys.executable, str(HARNESS.parent), "--only", "chess", "keizer"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "no system module chess" in done.stderr
+    assert "bgp, circuit, gp, keizer, ladder" in done.stderr
+    assert "figures" not in done.stdout

@@ -91,7 +91,12 @@ def setup(url: str) -> None:
     call_command("migrate", verbosity=0)
 
 
+def system_names() -> list[str]:
+    return [p.stem for p in sorted((HERE / "systems").glob("*.py")) if not p.name.startswith("_")]
+
+
 def system_modules(only: list[str] | None) -> list[ModuleType]:
+    """The system modules (those named in `only`, when given)."""
     modules = []
     for path in sorted((HERE / "systems").glob("*.py")):
         if path.name.startswith("_"):
@@ -525,6 +530,12 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=2000, help="players of the page season")
     parser.add_argument("--no-server", action="store_true", help="skip requests per second")
     args = parser.parse_args()
+    # A name that is no module is an error, not a bench that measures nothing.
+    unknown = sorted(set(args.only or ()) - set(system_names()))
+    if unknown:
+        parser.error(
+            f"no system module {', '.join(unknown)} (choose from {', '.join(system_names())})"
+        )
     if args.quick:
         args.players = min(args.players, 200)
     url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
