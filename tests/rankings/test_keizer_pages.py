@@ -3,6 +3,7 @@ every number explained on the page, odd names displayed safely, flat query count
 
 import io
 import json
+import re
 
 import pytest
 from django.core.management import call_command
@@ -253,12 +254,12 @@ EVENINGS = "its stored evenings"
 PLAYERS = "names and clubs of the players shown, and their clubs of this season"
 SEASONS = "the series' seasons (the season switcher)"
 EXPECTED_QUERIES = {
-    "overview": [SEASON, "the newest two lists", PLAYERS, EVENINGS, SEASONS],
+    "overview": [SEASON, "the newest two lists", EVENINGS, PLAYERS, SEASONS],
     "list": [
         SEASON,
         "the list shown, the one before and the one after",
-        PLAYERS,
         EVENINGS,
+        PLAYERS,
         SEASONS,
     ],
     "evenings": [SEASON, EVENINGS, SEASONS],
@@ -314,6 +315,10 @@ def test_long_lists_and_evenings_are_paginated_and_download_whole(client):
     assert evening.count("<tr") <= WHOLE + 2  # games of an evening: a club's evening whole
     csv = client.get(season_url(season), {"_export": "csv"}).content.decode()
     assert len(csv.strip().splitlines()) == 1 + players
+    # An explanation names every opponent, also those on another page of the list.
+    links = re.findall(r'<a href="/big/players/(p\d+)/">([^<]*)</a>', first)
+    assert len({key for key, _name in links}) > PER_PAGE
+    assert all(name == f"Player {key}" for key, name in links), links
     club = import_competition(generated_file(WHOLE, 2, series="club-size"))
     whole = client.get(season_url(club)).content.decode()
     assert whole.count('class="explain"') == 3 * WHOLE and "?page=2" not in whole

@@ -212,6 +212,18 @@ def evenings_of(
     ]
 
 
+def opponents(evenings: list[StandingsTable], players: set[str]) -> set[str]:
+    """The keys of everybody who played one of `players` in these evenings."""
+    found = set()
+    for evening in evenings:
+        for g in evening.data["games"]:
+            if g["white"] in players:
+                found.add(g["black"])
+            if g["black"] in players:
+                found.add(g["white"])
+    return found
+
+
 def explained_rows(
     listed: StandingsTable,
     before: StandingsTable | None,

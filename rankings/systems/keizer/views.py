@@ -45,8 +45,10 @@ def _ranking(request, season: Season, shown, before, numbers=None):
     table = t.RankingTable(standings.ranking_of(shown.data))
     rows = _page(request, table)
     keys = [row["player"] for row in rows]
-    people = People(season, keys)
     evenings_ = selectors.evenings_of(season, keys, numbers)
+    # The names of the players shown and of their opponents (an explanation names them; on a
+    # page of a long list most opponents are on other pages).
+    people = People(season, {*keys, *selectors.opponents(evenings_, set(keys))})
     selectors.explain_rows(rows, shown, before, evenings_, people)
     return table, evenings_
 
@@ -208,12 +210,7 @@ def player_section(player, season: Season, rows):
     lists = selectors.last_lists(season, 2)  # newest first
     current = lists[0]
     evenings_ = selectors.evenings_of(season, [player.key])
-    keys = {player.key}
-    for evening_table in evenings_:
-        for g in evening_table.data["games"]:
-            if player.key in (g["white"], g["black"]):
-                keys.update((g["white"], g["black"]))
-    people = People(season, keys)
+    people = People(season, {player.key, *selectors.opponents(evenings_, {player.key})})
     explained = selectors.explained_rows(
         current, lists[1] if len(lists) > 1 else None, evenings_, people, only={player.key}
     )[0]
