@@ -92,18 +92,18 @@ def setup(url: str) -> None:
 
 
 def system_names() -> list[str]:
+    """The system modules' names (their file stems), in order."""
     return [p.stem for p in sorted((HERE / "systems").glob("*.py")) if not p.name.startswith("_")]
 
 
 def system_modules(only: list[str] | None) -> list[ModuleType]:
     """The system modules (those named in `only`, when given)."""
     modules = []
-    for path in sorted((HERE / "systems").glob("*.py")):
-        if path.name.startswith("_"):
+    for name in system_names():
+        if only and name not in only:
             continue
-        if only and path.stem not in only:
-            continue
-        spec = importlib.util.spec_from_file_location(f"bench_systems.{path.stem}", path)
+        path = HERE / "systems" / f"{name}.py"
+        spec = importlib.util.spec_from_file_location(f"bench_systems.{name}", path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         modules.append(module)
