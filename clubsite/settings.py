@@ -84,7 +84,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages compressed for browsers that ask (a Keizer club's season page, every line with its
-    # explanation, is about 480 KB of HTML and 30 KB compressed). Static files are answered by
+    # explanation, is about 480 KB of HTML and 24 KB compressed). Static files are answered by
     # WhiteNoise above, which has them compressed already. Django pads each compressed page
     # with random bytes against BREACH-style guessing, and CSRF tokens differ per response.
     "django.middleware.gzip.GZipMiddleware",

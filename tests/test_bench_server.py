@@ -39,7 +39,7 @@ def test_a_server_that_does_not_start_is_an_error_not_a_missing_figure(harness):
             pass
 
 
-def test_an_unknown_system_is_an_error_before_the_database_is_touched(tmp_path):
+def test_an_unknown_system_is_an_error_before_the_database_is_touched():
     """`--only` with a name that is no system module stops with the names to choose from,
     instead of dropping the bench database and printing no figure (it once printed
     "every target met" for `--only chess`; the module is bgp.py)."""
