@@ -2,6 +2,7 @@
 
 import copy
 import json
+import re
 import sys
 from fractions import Fraction
 
@@ -131,3 +132,13 @@ def python_calls(fn):
     finally:
         sys.setprofile(previous)
     return count, result
+
+
+_CSRF = 'name="csrfmiddlewaretoken" value="[^"]+"'
+
+
+def without_csrf(page: str | bytes) -> str | bytes:
+    """A page without its CSRF token (a new one in every response), to compare two pages."""
+    if isinstance(page, bytes):
+        return re.sub(_CSRF.encode(), b"", page)
+    return re.sub(_CSRF, "", page)

@@ -1,7 +1,6 @@
 """The player page reads only the keys of each stored table that the system's player section
 names (`Pages.player_table_keys`): the same page as with whole tables, less data read."""
 
-import re
 from dataclasses import replace
 
 import pytest
@@ -11,14 +10,14 @@ from django.urls import reverse
 from competitions import registry
 from competitions.interchange import import_competition
 from rankings.selectors import player_rows
-from tests.helpers import patch_spec
+from tests.helpers import patch_spec, without_csrf
 
 pytestmark = pytest.mark.django_db
 
 
 def page(client, key: str) -> str:
     html = client.get(reverse("player", args=["belgian-circuit", key])).content.decode()
-    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
+    return without_csrf(html)
 
 
 def test_the_player_page_is_the_same_with_only_the_named_keys(client, circuit_file, monkeypatch):
