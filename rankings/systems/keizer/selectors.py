@@ -163,12 +163,13 @@ def evenings_of(
     shows its state). On PostgreSQL they are picked out in the database: an evening of 2000
     players is about 1000 games, and a page of a list shows 25 lines."""
     wanted = set(players)
-    if connection.vendor != "postgresql" or len(wanted) > PICK_UP_TO:
+    if len(wanted) > PICK_UP_TO:
+        return round_tables(season, numbers)
+    if connection.vendor != "postgresql":
         found = round_tables(season, numbers)
-        if len(wanted) <= PICK_UP_TO:
-            for table in found:
-                if table.data.get("counted"):
-                    table.data = standings.only_players(table.data, wanted)
+        for table in found:
+            if table.data.get("counted"):
+                table.data = standings.only_players(table.data, wanted)
         return found
     # Games are stored as arrays (standings.GAME_FIELDS; objects in tables stored before):
     # white and black by index or by name. `IN (SELECT unnest(...))` is a hashed lookup.
