@@ -65,3 +65,25 @@ def test_the_largest_season_bulk_inserted_stores_what_an_import_stores(bench_mod
 
     assert stored(imported)
     assert stored(inserted) == stored(imported)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", BENCH_MODULES)
+def test_the_manager_pages_the_bench_measures_answer_a_manager(bench_modules, name, client):
+    """`manage_pages` (the pages where results are entered) name pages that exist: each answers
+    200 to a manager of the series, so the bench measures pages, not error answers."""
+    from django.contrib.auth import get_user_model
+
+    from competitions.interchange import import_competition
+
+    module = bench_modules(name)
+    season = import_competition(module.field(20))
+    user = get_user_model().objects.create_user("manager")
+    season.series.managers.add(user)
+    client.force_login(user)
+    pages = module.manage_pages(season)
+    names = [page for page, _path in pages]
+    assert len(names) == len(set(names)) and {"season", "settings"} <= set(names)
+    for page, path in pages:
+        assert path.startswith("/manage/"), (page, path)
+        assert client.get(path).status_code == 200, (page, path)

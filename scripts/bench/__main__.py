@@ -25,6 +25,10 @@ pages; these machines are noisy: read the ratios, not the seconds). Each system 
 - `<system>.page.<name>`: each public page of a season of 2000 players ÷ a trivial page (the
   help page). Target ≤ 20. `<system>.page_queries_50_vs_2000` lists pages whose query count
   differs between 50 and 2000 players (target: none).
+- `<system>.manage.<name>`: the manager's pages of that season where results are entered (a
+  module's `manage_pages`), fetched by a manager of the series, ÷ the trivial page; no target
+  (the issue sets none), measured so that they are seen. `<system>.manage_queries_50_vs_2000`
+  compares their query counts as for the public pages.
 - `<system>.rps_vs_trivial`: requests per second of the standings page under 20 concurrent
   clients against gunicorn ÷ the same for the trivial page.
 - whatever the module adds (`extra`), e.g. pairing ÷ building the allowed-pairs graph.
@@ -390,6 +394,7 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
         status, size, queries = fetch(client, path)
         if status != 200:
             report.line(f"{name}.page.{page}", f"HTTP {status}")
+            report.misses.append(f"{name}.page.{page}: HTTP {status}")
             continue
         if page in small_pages:
             _s, _z, small_queries = fetch(client, small_pages[page])
@@ -407,6 +412,9 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
     report.line(f"{name}.page_queries_50_vs_2000", ", ".join(differing) or "equal")
     if differing:
         report.misses.append(f"{name}.page_queries_50_vs_2000: {', '.join(differing)}")
+    manage_pages = getattr(module, "manage_pages", None)
+    if manage_pages is not None:
+        measure_manage_pages(name, manage_pages, small, big, report, trivial_path)
 
     part("pages")
     if args.server:
@@ -430,6 +438,45 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
         + ", ".join(f"{label} {seconds:.0f} s" for label, seconds in parts.items())
         + ")"
     )
+
+
+def measure_manage_pages(name, manage_pages, small, big, report, trivial_path: str) -> None:
+    """The manager's pages of the 2000-player season (`<name>.manage.<page>`), fetched by one of
+    the series' managers, ÷ the trivial page, side by side; their query counts at 50 and 2000
+    players compared as the public pages' are. The issue sets no target for them: they are
+    printed so that the pages where results are entered are measured too."""
+    from common import PAGE_RUNS, fetch, side_by_side
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    user, _created = get_user_model().objects.get_or_create(username="bench-manager")
+    for season in (small, big):
+        season.series.managers.add(user)
+    manager = Client()
+    manager.force_login(user)
+    small_pages = dict(manage_pages(small))
+    differing = []
+    for page, path in manage_pages(big):
+        status, size, queries = fetch(manager, path)
+        if status != 200:
+            report.line(f"{name}.manage.{page}", f"HTTP {status}")
+            report.misses.append(f"{name}.manage.{page}: HTTP {status}")
+            continue
+        if page in small_pages:
+            _s, _z, small_queries = fetch(manager, small_pages[page])
+            if small_queries != queries:
+                differing.append(f"{page} {small_queries}/{queries}")
+        t_page, t_trivial = side_by_side(
+            lambda p=path: manager.get(p), lambda: manager.get(trivial_path), PAGE_RUNS
+        )
+        report.line(f"{name}.manage.{page}", t_page / t_trivial)
+        report.info(
+            f"{name}: manage {page} {t_page * 1000:.1f} ms, {size / 1024:.0f} KiB, "
+            f"{queries} queries"
+        )
+    report.line(f"{name}.manage_queries_50_vs_2000", ", ".join(differing) or "equal")
+    if differing:
+        report.misses.append(f"{name}.manage_queries_50_vs_2000: {', '.join(differing)}")
 
 
 # --- requests per second against gunicorn --------------------------------------------------------

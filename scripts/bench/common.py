@@ -124,3 +124,14 @@ def shared_pages(season, player_key: str) -> list[tuple[str, str]]:
         ("players_search", reverse("players", args=[series]) + "?q=player+1"),
         ("player", reverse("player", args=[series, player_key])),
     ]
+
+
+def shared_manage_pages(season) -> list[tuple[str, str]]:
+    """The manager's pages every system has: the season's page and its settings."""
+    from django.urls import reverse
+
+    series = season.series.slug
+    return [
+        ("season", reverse("manage:season", args=[series, season.slug])),
+        ("settings", reverse("manage:season_settings", args=[series, season.slug])),
+    ]

@@ -5,7 +5,7 @@ start number, no rematches), with walkovers, forfeits and missed rounds."""
 import random
 import time
 
-from common import bulk_common, shared_pages, side_by_side
+from common import bulk_common, shared_manage_pages, shared_pages, side_by_side
 from django.db import transaction
 
 from competitions.models import Game, Group, Round, RoundEntry, Tournament
@@ -282,6 +282,18 @@ def pages(season) -> list:
     if cls is not None:
         found.append(("class", season_url(season, "class", cls.key)))
     return found + shared_pages(season, "p1")
+
+
+def manage_pages(season) -> list:
+    """A tournament, and its first group (its players and rounds, where games are entered)."""
+    from competitions.views import manage_url
+
+    tournament = season.tournaments.order_by("key").first()
+    group = Group.objects.filter(tournament=tournament).order_by("position").first()
+    return [
+        ("tournament", manage_url(season, "tournament", tournament.key)),
+        ("group", manage_url(season, "group", tournament.key, group.pk)),
+    ] + shared_manage_pages(season)
 
 
 def rps_page(season) -> str:

@@ -3,7 +3,7 @@ final) with 150 players, 3 rounds, tables of 3 to 6."""
 
 import random
 
-from common import bulk_common, shared_pages
+from common import bulk_common, shared_manage_pages, shared_pages
 from django.db import transaction
 
 from competitions.models import Round, Tournament
@@ -191,6 +191,19 @@ def pages(season) -> list:
     if game is not None:
         found.append(("game", season_url(season, "game", game.key)))
     return found + shared_pages(season, "p1")
+
+
+def manage_pages(season) -> list:
+    """Where a tournament's results are entered: a round (the table form and the tables
+    entered), and a table opened for a correction."""
+    from competitions.views import manage_url
+
+    tournament = season.tournaments.filter(final=False).order_by("key").first()
+    table = Table.objects.filter(round__tournament=tournament, round__number=1).order_by("number")
+    return [
+        ("round", manage_url(season, "round", tournament.key, 1)),
+        ("table", manage_url(season, "table_edit", tournament.key, 1, table.first().pk)),
+    ] + shared_manage_pages(season)
 
 
 def rps_page(season) -> str:

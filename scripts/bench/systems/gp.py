@@ -4,7 +4,7 @@
 import random
 from decimal import Decimal
 
-from common import bulk_common, shared_pages
+from common import bulk_common, shared_manage_pages, shared_pages
 from django.db import transaction
 
 from competitions.models import Tournament
@@ -186,6 +186,16 @@ def pages(season) -> list:
         ("whatif_changed", season_url(season, "whatif") + "?a=0.005&b=8"),
     ]
     return found + shared_pages(season, "p1")
+
+
+def manage_pages(season) -> list:
+    """A tournament's standings form (every participant's place and rating)."""
+    from competitions.views import manage_url
+
+    tournament = season.tournaments.order_by("key").first()
+    return [("tournament", manage_url(season, "tournament", tournament.key))] + (
+        shared_manage_pages(season)
+    )
 
 
 def rps_page(season) -> str:

@@ -7,7 +7,7 @@ import datetime
 import random
 import time
 
-from common import bulk_common, shared_pages, side_by_side
+from common import bulk_common, shared_manage_pages, shared_pages, side_by_side
 from django.db import transaction
 
 from competitions.models import Game, Round, RoundEntry
@@ -220,6 +220,25 @@ def pages(season) -> list:
         ("evenings", season_url(season, "rounds")),
         ("evening", season_url(season, "round", 3)),
     ] + shared_pages(season, "p1")
+
+
+def manage_pages(season) -> list:
+    """The newest evening's attendance, the results of the last one paired, and the initial
+    list."""
+    from competitions.views import manage_url
+
+    last = Round.objects.filter(season=season, tournament=None).order_by("-number").first()
+    paired = (
+        Game.objects.filter(round__season=season)
+        .order_by("-round__number")
+        .values_list("round__number", flat=True)
+        .first()
+    )
+    return [
+        ("attendance", manage_url(season, "attendance", last.number)),
+        ("results", manage_url(season, "results", paired)),
+        ("list", manage_url(season, "keizer_list")),
+    ] + shared_manage_pages(season)
 
 
 def rps_page(season) -> str:

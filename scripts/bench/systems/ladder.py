@@ -3,7 +3,7 @@
 
 import random
 
-from common import bulk_common, shared_pages
+from common import bulk_common, shared_manage_pages, shared_pages
 from django.db import transaction
 
 from competitions.models import Round
@@ -211,6 +211,19 @@ def pages(season) -> list:
         ("pool", season_url(season, "pool", last, 1)),
         ("elo", season_url(season, "elo")),
     ] + shared_pages(season, "p1")
+
+
+def manage_pages(season) -> list:
+    """The latest round (its pools and what is entered), one pool's IMP entry, and the next
+    round's pools (what promotion and relegation give)."""
+    from competitions.views import manage_url
+
+    last = Round.objects.filter(season=season).order_by("-number").first()
+    return [
+        ("round", manage_url(season, "round", last.number)),
+        ("pool", manage_url(season, "pool", last.number, 1)),
+        ("next_round", manage_url(season, "next_round")),
+    ] + shared_manage_pages(season)
 
 
 def rps_page(season) -> str:
