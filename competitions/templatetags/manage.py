@@ -1,4 +1,6 @@
 from django import template
+from django.utils.html import escape
+from django.utils.safestring import SafeString
 
 from competitions.views import manage_url as _manage_url
 
@@ -10,3 +12,17 @@ def manage_url(season, name: str = "", *args) -> str:
     """{% manage_url season %} is the manager's season page; {% manage_url season "round" key 1 %}
     a manager page of the season's system."""
     return _manage_url(season, name, *args)
+
+
+@register.simple_tag
+def player_options(players, clubs: bool = True) -> SafeString:
+    """The `<option>`s of a page's player suggestions (a `<datalist>`): "name (key)", and the
+    club's name beside it unless `clubs` is false. Written in one pass: a series of 2000
+    players makes 2000 of them, which the template engine renders several times slower."""
+    return SafeString(
+        "".join(
+            f'<option value="{escape(p.name)} ({escape(p.key)})">'
+            f"{escape(p.club.name) if clubs and p.club_id else ''}</option>"
+            for p in players
+        )
+    )

@@ -249,8 +249,7 @@ EXPECTED_QUERIES = {
         "the round",
         "the series' players with their clubs (suggestions)",
         "the round's tables",
-        "their seats",
-        "the seated players",
+        "their seats with the players' names",
         "the game titles of the series (suggestions)",
     ],
     "season": [*LOGGED_IN, *MANAGER, SEASON, "the tournaments with their table counts"],
@@ -290,6 +289,41 @@ def test_manager_page_query_counts_do_not_grow_with_players(manager_client, seas
         for rank, player in enumerate(players[4 * n : 4 * n + 4], 1):
             Seat.objects.create(table=table, player=player, rank=rank)
     assert counts() == before == [len(queries) for queries in EXPECTED_QUERIES.values()]
+
+
+def test_a_table_saved_while_the_round_page_reads_its_tables_does_not_break_it(
+    manager_client, season
+):
+    """The round page reads the tables, then their seats: a table another manager saves
+    between the two reads is not listed (its seats are not read), instead of a seat of an
+    unknown table answering 500."""
+    from django.db import connection
+
+    from competitions.models import Player, Round
+    from competitions.systems.boardgame import services
+
+    round_ = Round.objects.get(tournament__key="t2", number=1)
+    free = [
+        Player.objects.create(series=season.series, key=f"late{i}", name=f"Late Comer {i}")
+        for i in (1, 2)
+    ]
+    saved = []
+
+    def meanwhile(execute, sql, params, many, context):
+        if not saved and '"competitions_seat"' in sql and "player" in sql and "SELECT" in sql:
+            saved.append(None)
+            services.table_save(round_=round_, game="Azul", seats=[(free[0], 1), (free[1], 2)])
+        return execute(sql, params, many, context)
+
+    before = Table.objects.filter(round=round_).count()
+    with connection.execute_wrapper(meanwhile):
+        response = manager_client.get(round_url(1))
+    assert saved, "the seats were not read"
+    assert response.status_code == 200
+    assert Table.objects.filter(round=round_).count() == before + 1
+    html = response.content.decode()
+    assert f"{before} tables entered" in html
+    assert free[0].name not in html.split('id="entered-tables"')[1].split("</ul>")[0]
 
 
 def test_creating_a_season_takes_the_manager_to_it(manager_client, season):
@@ -342,3 +376,37 @@ def test_the_tournament_page_refuses_a_second_final(manager_client, season):
 def test_an_unknown_tournament_or_page_is_404(manager_client, season):
     assert manager_client.get(manage_url(season) + "tournaments/nope/").status_code == 404
     assert manager_client.get(manage_url(season) + "no/such/page/").status_code == 404
+
+
+def test_manage_urls_gives_what_manage_url_gives_for_every_pk(season):
+    from competitions.views import manage_urls
+
+    odd = Season.objects.create(series=season.series, label="987654321", name="Marker")
+    for target in (season, odd):
+        url_of = manage_urls(target, "table_edit", "t2", 1)
+        for pk in (1, 42, 987654321, 10**12):
+            assert url_of(pk) == manage_url(target, "table_edit", "t2", 1, pk)
+
+
+def test_player_suggestions_are_escaped_and_name_the_club(season):
+    from django.template import Context, Template
+
+    from competitions.models import Club, Player
+
+    club = Club.objects.create(series=season.series, name='<b>"Pion" & Co</b>')
+    players = [
+        Player.objects.create(series=season.series, key="q1", name='Jan "de <Toren>"', club=club),
+        Player.objects.create(series=season.series, key="q2", name="=1+1 Ελένη 王"),
+    ]
+    template = Template(
+        "{% load manage %}<datalist>{% player_options players %}</datalist>"
+        "<datalist>{% player_options players clubs=False %}</datalist>"
+    )
+    html = template.render(Context({"players": players}))
+    with_clubs, without = html.split("</datalist><datalist>")
+    assert (
+        '<option value="Jan &quot;de &lt;Toren&gt;&quot; (q1)">'
+        "&lt;b&gt;&quot;Pion&quot; &amp; Co&lt;/b&gt;</option>"
+        '<option value="=1+1 Ελένη 王 (q2)"></option>'
+    ) in with_clubs
+    assert "Pion" not in without and '<option value="=1+1 Ελένη 王 (q2)"></option>' in without

@@ -1,6 +1,7 @@
 """Forms of the board-game manager pages: season settings, tournaments, a table's result."""
 
 import re
+from functools import cached_property
 from itertools import pairwise
 
 from django import forms
@@ -161,17 +162,6 @@ class TableForm(ConfirmableForm):
         super().__init__(*args, **kwargs)
         self.players = players
         self.games = list(games)
-        self.by_label: dict[str, Player] = {}
-        names: dict[str, list[Player]] = {}
-        for p in players:
-            names.setdefault(fold(p.name), []).append(p)
-        for p in players:
-            self.by_label[fold(player_label(p))] = p
-            self.by_label[fold(p.key)] = p
-        self.ambiguous = {name for name, group in names.items() if len(group) > 1}
-        for name, group in names.items():
-            if len(group) == 1:
-                self.by_label.setdefault(name, group[0])
         self.unknown: set[int] = set()  # rows whose name is nobody yet
         for i in range(1, SEATS + 1):
             self.fields[f"player_{i}"] = forms.CharField(
@@ -193,6 +183,24 @@ class TableForm(ConfirmableForm):
                 label=_("Add as a new player"), required=False
             )
 
+    @cached_property
+    def _names(self) -> tuple[dict[str, Player], set[str]]:
+        """What a typed name may be, folded: "name (key)", a key, or a name only one player
+        has; and the names several players have. Made when a table is checked, not when the
+        form is shown (a series of 2000 players)."""
+        by_label: dict[str, Player] = {}
+        names: dict[str, list[Player]] = {}
+        for p in self.players:
+            names.setdefault(fold(p.name), []).append(p)
+        for p in self.players:
+            by_label[fold(player_label(p))] = p
+            by_label[fold(p.key)] = p
+        ambiguous = {name for name, group in names.items() if len(group) > 1}
+        for name, group in names.items():
+            if len(group) == 1:
+                by_label.setdefault(name, group[0])
+        return by_label, ambiguous
+
     def seat_rows(self):
         return [
             (self[f"player_{i}"], self[f"rank_{i}"], self[f"new_{i}"], i in self.unknown)
@@ -202,6 +210,7 @@ class TableForm(ConfirmableForm):
     def clean(self):
         data = super().clean()
         seats: list[tuple[Player | NewPlayer, int]] = []
+        by_label, ambiguous = self._names
         filled = 0
         for i in range(1, SEATS + 1):
             text = " ".join((data.get(f"player_{i}") or "").split())
@@ -211,9 +220,9 @@ class TableForm(ConfirmableForm):
                     self.add_error(f"player_{i}", _("A rank without a player."))
                 continue
             filled += 1
-            player = self.by_label.get(fold(text))
+            player = by_label.get(fold(text))
             if player is None:
-                if fold(text) in self.ambiguous:
+                if fold(text) in ambiguous:
                     self.add_error(
                         f"player_{i}",
                         _("Several players are called “%(name)s”: pick one from the list.")

@@ -13,11 +13,17 @@ from django.views.decorators.http import require_POST
 
 from competitions import services as shared_services
 from competitions.models import Player, Season, Tournament
-from competitions.views import apply_errors, confirm_delete, manage_url, render_season_manage
+from competitions.views import (
+    apply_errors,
+    confirm_delete,
+    manage_url,
+    manage_urls,
+    render_season_manage,
+)
 
 from . import services
 from .forms import CircuitTournamentForm, TableForm
-from .models import Table
+from .models import Seat, Table
 from .settings import parse_settings
 from .tables import ManageTournamentTable
 
@@ -159,12 +165,8 @@ def _round_page(request, season: Season, tournament: str, number: int, table=Non
                 },
             )
             return redirect(manage_url(season, "round", tournament.key, number))
-    tables = (
-        list(round_.tables.prefetch_related("seats__player").order_by("number"))
-        if round_.pk
-        else []
-    )
-    seated = {s.player_id for t in tables for s in t.seats.all()}
+    tables = _entered(season, tournament, round_) if round_.pk else []
+    seated = {player for t in tables for player in t["players"]}
     limit = parse_settings(season.settings).rounds_per_tournament
     return render(
         request,
@@ -178,11 +180,39 @@ def _round_page(request, season: Season, tournament: str, number: int, table=Non
             "editing": table,
             "players": players,
             "games": games,
-            "unseated": [p for p in players if p.pk not in seated],
+            "unseated": [p.name for p in players if p.pk not in seated],
             "round_numbers": range(1, limit + 1),
         },
         status=400 if request.method == "POST" else 200,
     )
+
+
+def _entered(season: Season, tournament: Tournament, round_) -> list[dict]:
+    """The round's tables as the page lists them (2 queries, no model per seat: a round of
+    2000 players has 450 tables): number, game, the seats as "rank. name" in rank order, the
+    players' ids, and the links to correct and delete it."""
+    edit = manage_urls(season, "table_edit", tournament.key, round_.number)
+    delete = manage_urls(season, "table_delete", tournament.key, round_.number)
+    tables = {
+        pk: {
+            "pk": pk,
+            "number": number,
+            "game": game,
+            "seats": [],
+            "players": [],
+            "edit_url": edit(pk),
+            "delete_url": delete(pk),
+        }
+        for pk, number, game in round_.tables.order_by("number").values_list("pk", "number", "game")
+    }
+    # The seats of the tables listed (a table another manager saves meanwhile is not listed:
+    # its seats are not read), in the model's order: table, rank, player key.
+    for table, rank, player, name in Seat.objects.filter(table__in=list(tables)).values_list(
+        "table_id", "rank", "player_id", "player__name"
+    ):
+        tables[table]["seats"].append(f"{rank}. {name}")
+        tables[table]["players"].append(player)
+    return list(tables.values())
 
 
 def _table(season: Season, tournament: str, number: int, pk: int) -> Table:

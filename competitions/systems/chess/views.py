@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from competitions import services as shared_services
 from competitions.models import Game, Group, Player, Round, RoundEntry, Season, Tournament
-from competitions.views import apply_errors, manage_url, render_season_manage
+from competitions.views import apply_errors, manage_url, manage_urls, render_season_manage
 
 from . import services
 from .forms import (
@@ -198,6 +198,10 @@ def group_manage(request, season: Season, tournament: str, group: int):
         ).order_by("number")
     )
     in_group = {m.player_id for m in members}
+    edit = manage_urls(season, "member", group.tournament.key, group.pk)
+    remove = manage_urls(season, "member_remove", group.tournament.key, group.pk)
+    for m in members:
+        m.edit_url, m.remove_url = edit(m.pk), remove(m.pk)
     classes = sorted(
         set(
             GroupPlayer.objects.filter(group__tournament__season__series=season.series)
