@@ -47,6 +47,11 @@ class LadderState:
 class LadderEngine(Protocol):
     def state(self, data: LadderData) -> LadderState: ...
 
+    def stored_next_pools(self, season_id: int, after: int) -> PoolLists | None:
+        """The pools the moves of round `after` give, as the season's stored standings hold
+        them, when those are of the season's current results; None otherwise."""
+        ...
+
     def reshape(
         self,
         pools: Sequence[Sequence[str]],

@@ -224,19 +224,39 @@ def fingerprint(pools: PoolLists) -> str:
 
 
 def next_round_plan(
-    *, season: Season, leaving: Collection[str] = (), joining: Sequence[str] = ()
+    *,
+    season: Season,
+    leaving: Collection[str] = (),
+    joining: Sequence[str] = (),
+    stored: bool = False,
 ) -> tuple[int, PoolLists, PoolLists]:
     """The next round's number, the pools that promotion and relegation give, and those pools
-    with the leavers' places filled from below and the joiners at the bottom (player keys)."""
-    data = ladder_data(season)
-    if not data.rounds:
-        raise ValidationError(_("Set up the ladder first."))
+    with the leavers' places filled from below and the joiners at the bottom (player keys).
+
+    `stored`: the pools the moves give may come from the stored standings when they are of the
+    current results (the page that shows them; the engine over the whole season otherwise).
+    Starting the round computes them with the engine, and refuses to start when they differ
+    from those shown (`next_round_start`'s `expected`)."""
     engine = ladder.engine()
-    moved = engine.state(data).next_pools
-    pools = engine.reshape(
-        moved, leaving=leaving, joining=joining, pool_size=data.settings.pool_size
-    )
-    return data.rounds[-1].number + 1, moved, pools
+    moved = None
+    if stored:
+        last = (
+            Round.objects.filter(season=season, tournament=None)
+            .order_by("-number")
+            .values_list("number", flat=True)
+            .first()
+        )
+        if last is not None:
+            moved = engine.stored_next_pools(season.pk, last)
+            pool_size = parse_settings(season.settings).pool_size
+    if moved is None:
+        data = ladder_data(season)
+        if not data.rounds:
+            raise ValidationError(_("Set up the ladder first."))
+        moved = engine.state(data).next_pools
+        last, pool_size = data.rounds[-1].number, data.settings.pool_size
+    pools = engine.reshape(moved, leaving=leaving, joining=joining, pool_size=pool_size)
+    return last + 1, moved, pools
 
 
 def _reasons(

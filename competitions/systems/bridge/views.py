@@ -387,7 +387,7 @@ def next_round(request, season: Season):
         entry.player.key if entry.player else f"new:{i}" for i, entry in enumerate(joiners)
     ]
     number, moved, pools = services.next_round_plan(
-        season=season, leaving=leaving, joining=joining_keys
+        season=season, leaving=leaving, joining=joining_keys, stored=True
     )
     was = {m.player.key: m.pool.number for m in current}
     names = {p.key: p.name for p in players} | {k: e.name for k, e in new_keys.items()}

@@ -2,7 +2,7 @@
 (competitions/systems/bridge/ladder.py), so file import and "start next round" get the pools
 that promotion and relegation give."""
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from competitions.systems.bridge.ladder import LadderData, LadderState, PoolLists
 from rankings.engines import bridge as engine
@@ -28,6 +28,12 @@ def _lists(pools: engine.Pools) -> PoolLists:
 
 
 class LadderEngine:
+    def __init__(self, stored_next_pools: Callable[[int, int], PoolLists | None]) -> None:
+        self._stored_next_pools = stored_next_pools
+
+    def stored_next_pools(self, season_id: int, after: int) -> PoolLists | None:
+        return self._stored_next_pools(season_id, after)
+
     def state(self, data: LadderData) -> LadderState:
         out = engine.run_ladder(engine_input(data))
         return LadderState(

@@ -11,7 +11,7 @@ from rankings.systems import Pages, Standings, Tab
 from . import standings, views
 from .ladder import LadderEngine
 
-ladder.plug(LadderEngine())
+ladder.plug(LadderEngine(stored_next_pools=standings.stored_next_pools))
 
 attach(
     KEY,
