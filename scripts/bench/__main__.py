@@ -250,7 +250,7 @@ def save_then_update(change, season) -> tuple[float, float]:
 
 
 def bench_system(module: ModuleType, args, report: Report, trivial_path: str) -> None:
-    from common import PAGE_RUNS, RUNS, fetch, peak_memory, side_by_side, timed
+    from common import RUNS, peak_memory, side_by_side, timed
     from django.test import Client
 
     from competitions.interchange import import_competition
@@ -382,39 +382,15 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
     part("imports")
 
     # Pages at 50 and 2000 players.
-    client = Client()
     small = import_competition(module.field(50))
     big = import_competition(module.field(args.players))
     settle()
     part("page data")
-    small_pages = dict(module.pages(small))
-    differing = []
-    worst = ("", 0.0)
-    for page, path in module.pages(big):
-        status, size, queries = fetch(client, path)
-        if status != 200:
-            report.line(f"{name}.page.{page}", f"HTTP {status}")
-            report.misses.append(f"{name}.page.{page}: HTTP {status}")
-            continue
-        if page in small_pages:
-            _s, _z, small_queries = fetch(client, small_pages[page])
-            if small_queries != queries:
-                differing.append(f"{page} {small_queries}/{queries}")
-        t_page, t_trivial = side_by_side(
-            lambda p=path: client.get(p), lambda: client.get(trivial_path), PAGE_RUNS
-        )
-        ratio = t_page / t_trivial
-        worst = max(worst, (page, ratio), key=lambda item: item[1])
-        report.line(f"{name}.page.{page}", ratio, "page")
-        report.info(
-            f"{name}: {page} {t_page * 1000:.1f} ms, {size / 1024:.0f} KiB, {queries} queries"
-        )
-    report.line(f"{name}.page_queries_50_vs_2000", ", ".join(differing) or "equal")
-    if differing:
-        report.misses.append(f"{name}.page_queries_50_vs_2000: {', '.join(differing)}")
+    measure_pages(name, "page", Client(), module.pages, small, big, report, trivial_path, "page")
     manage_pages = getattr(module, "manage_pages", None)
     if manage_pages is not None:
-        measure_manage_pages(name, manage_pages, small, big, report, trivial_path)
+        manager = manager_client(small, big)
+        measure_pages(name, "manage", manager, manage_pages, small, big, report, trivial_path)
 
     part("pages")
     if args.server:
@@ -440,43 +416,53 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
     )
 
 
-def measure_manage_pages(name, manage_pages, small, big, report, trivial_path: str) -> None:
-    """The manager's pages of the 2000-player season (`<name>.manage.<page>`), fetched by one of
-    the series' managers, ÷ the trivial page, side by side; their query counts at 50 and 2000
-    players compared as the public pages' are. The issue sets no target for them: they are
-    printed so that the pages where results are entered are measured too."""
+def measure_pages(
+    name: str, kind: str, client, pages, small, big, report, trivial_path: str, target=None
+) -> None:
+    """Each page `pages(big)` names (the season of 2000 players) ÷ the trivial page, side by
+    side, printed as `<name>.<kind>.<page>` (with `target`'s target, if any); a page that does
+    not answer 200 is a miss. The query counts of the pages `pages(small)` names too (50
+    players) are compared: `<name>.<kind>_queries_50_vs_2000`."""
     from common import PAGE_RUNS, fetch, side_by_side
+
+    prefix = f"{name}.{kind}"
+    shown_as = "" if kind == "page" else f"{kind} "  # the public pages' lines as they were
+    small_pages = dict(pages(small))
+    differing = []
+    for page, path in pages(big):
+        status, size, queries = fetch(client, path)
+        if status != 200:
+            report.line(f"{prefix}.{page}", f"HTTP {status}")
+            report.misses.append(f"{prefix}.{page}: HTTP {status}")
+            continue
+        if page in small_pages:
+            _s, _z, small_queries = fetch(client, small_pages[page])
+            if small_queries != queries:
+                differing.append(f"{page} {small_queries}/{queries}")
+        t_page, t_trivial = side_by_side(
+            lambda p=path: client.get(p), lambda: client.get(trivial_path), PAGE_RUNS
+        )
+        report.line(f"{prefix}.{page}", t_page / t_trivial, target)
+        report.info(
+            f"{name}: {shown_as}{page} {t_page * 1000:.1f} ms, {size / 1024:.0f} KiB, "
+            f"{queries} queries"
+        )
+    report.line(f"{prefix}_queries_50_vs_2000", ", ".join(differing) or "equal")
+    if differing:
+        report.misses.append(f"{prefix}_queries_50_vs_2000: {', '.join(differing)}")
+
+
+def manager_client(*seasons):
+    """A client logged in as a manager of the seasons' series (the manager's pages)."""
     from django.contrib.auth import get_user_model
     from django.test import Client
 
     user, _created = get_user_model().objects.get_or_create(username="bench-manager")
-    for season in (small, big):
+    for season in seasons:
         season.series.managers.add(user)
-    manager = Client()
-    manager.force_login(user)
-    small_pages = dict(manage_pages(small))
-    differing = []
-    for page, path in manage_pages(big):
-        status, size, queries = fetch(manager, path)
-        if status != 200:
-            report.line(f"{name}.manage.{page}", f"HTTP {status}")
-            report.misses.append(f"{name}.manage.{page}: HTTP {status}")
-            continue
-        if page in small_pages:
-            _s, _z, small_queries = fetch(manager, small_pages[page])
-            if small_queries != queries:
-                differing.append(f"{page} {small_queries}/{queries}")
-        t_page, t_trivial = side_by_side(
-            lambda p=path: manager.get(p), lambda: manager.get(trivial_path), PAGE_RUNS
-        )
-        report.line(f"{name}.manage.{page}", t_page / t_trivial)
-        report.info(
-            f"{name}: manage {page} {t_page * 1000:.1f} ms, {size / 1024:.0f} KiB, "
-            f"{queries} queries"
-        )
-    report.line(f"{name}.manage_queries_50_vs_2000", ", ".join(differing) or "equal")
-    if differing:
-        report.misses.append(f"{name}.manage_queries_50_vs_2000: {', '.join(differing)}")
+    client = Client()
+    client.force_login(user)
+    return client
 
 
 # --- requests per second against gunicorn --------------------------------------------------------
