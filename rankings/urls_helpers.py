@@ -1,12 +1,11 @@
 """URLs of the public pages: shared ones, and a system's pages below its season."""
 
 from collections.abc import Callable
-from urllib.parse import quote
 
 from django.urls import reverse
-from django.utils.http import RFC3986_SUBDELIMS
 
 from competitions.dispatch import system_url
+from competitions.links import key_urls
 from competitions.models import Season
 from competitions.registry import get_system
 
@@ -27,13 +26,5 @@ def player_url(series_slug: str, key: str) -> str:
 
 def player_urls(series_slug: str) -> Callable[[str], str]:
     """key -> the player's page, as `player_url` makes it, without a reverse() per player (a
-    page that lists 2000 players). A key reverse() treats apart ("/" or empty) is reversed."""
-    marker = "__key__"
-    head, tail = player_url(series_slug, marker).split(marker)
-
-    def url(key: str) -> str:
-        if "/" in key or not key:
-            return player_url(series_slug, key)
-        return f"{head}{quote(key, safe=RFC3986_SUBDELIMS + '/~:@')}{tail}"
-
-    return url
+    page that lists 2000 players)."""
+    return key_urls("player", series_slug)

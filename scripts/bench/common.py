@@ -127,11 +127,13 @@ def shared_pages(season, player_key: str) -> list[tuple[str, str]]:
 
 
 def shared_manage_pages(season) -> list[tuple[str, str]]:
-    """The manager's pages every system has: the season's page and its settings."""
+    """The manager's pages every system has: the season's page, its settings, and the
+    series' players."""
     from django.urls import reverse
 
     series = season.series.slug
     return [
         ("season", reverse("manage:season", args=[series, season.slug])),
         ("settings", reverse("manage:season_settings", args=[series, season.slug])),
+        ("players", reverse("manage:players", args=[series])),
     ]

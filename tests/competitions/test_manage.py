@@ -410,3 +410,13 @@ def test_player_suggestions_are_escaped_and_name_the_club(season):
         '<option value="=1+1 Ελένη 王 (q2)"></option>'
     ) in with_clubs
     assert "Pion" not in without and '<option value="=1+1 Ελένη 王 (q2)"></option>' in without
+
+
+@pytest.mark.parametrize("name", ["manage:player_edit", "player"])
+def test_key_urls_gives_what_reverse_gives_for_every_key(name):
+    from competitions.links import key_urls
+
+    for series in ("belgian-circuit", "a__key__b"):
+        url_of = key_urls(name, series)
+        for key in ("p1", "Ελένη 王", "a b", "%41", "x?y#z", "=1+1", "ü", "__key__", "a'b\"c"):
+            assert url_of(key) == reverse(name, args=[series, key]), key
