@@ -12,6 +12,12 @@ def fold(text: str) -> str:
     return " ".join(plain.casefold().split())
 
 
+def player_label(player) -> str:
+    """How the suggestion lists and the typed forms name a player: "name (key)", unique even
+    for equal names (every system's forms read it back)."""
+    return f"{player.name} ({player.key})"
+
+
 def near_miss(text: str, known: list[str]) -> str | None:
     """The known title `text` is probably a typo of ("Catann" -> "Catan"), or None when `text`
     is one of them (folded) or close to none."""

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from competitions.forms import ConfirmableForm, TournamentForm
 from competitions.models import Player
-from competitions.text import fold, near_miss
+from competitions.text import fold, near_miss, player_label
 
 from .settings import (
     CAP_AUTO,
@@ -121,11 +121,6 @@ class CircuitSettingsForm(forms.Form):
         elif data["cap_mode"] == CAP_OFF:
             settings["cap"] = None
         return settings
-
-
-def player_label(player: Player) -> str:
-    """How the round page's suggestion list names a player (unique even for equal names)."""
-    return f"{player.name} ({player.key})"
 
 
 def unusual_ranks(ranks: list[int]) -> bool:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from competitions.models import Player
+from competitions.text import player_label
 
 from .settings import DEFAULTS, ELO_MAX, FIELDS, POOL_NAME_MAX_LENGTH, SPEC, parse_settings
 
@@ -92,11 +93,6 @@ class LadderSettingsForm(forms.Form):
 
 
 # --- people by name -----------------------------------------------------------------------------
-
-
-def player_label(player: Player) -> str:
-    """How the pages name a player in suggestion lists (unique even for equal names)."""
-    return f"{player.name} ({player.key})"
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy
 
 from competitions.forms import TournamentForm
 from competitions.models import Group, Player
+from competitions.text import player_label
 
 from .interchange import BORN_MAX, BORN_MIN, CLASS_MAX_LENGTH
 from .models import RATING_MAX
@@ -55,11 +56,6 @@ class GroupForm(forms.Form):
         widget=forms.TextInput(attrs={"placeholder": "Gruppe A"}),
     )
     scale = forms.ChoiceField(label=gettext_lazy("Points scale"), choices=Group.Scale.choices)
-
-
-def player_label(player: Player) -> str:
-    """How the suggestion lists name a player (unique even for equal names)."""
-    return f"{player.name} ({player.key})"
 
 
 class MemberFields(forms.Form):

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from competitions.models import Player
+from competitions.text import player_label
 
 from .ratings import RatingEntry, RatingError, parse_typed, typed
 from .settings import COUNTRY_RE, PARTICIPANTS_MAX
@@ -57,11 +58,6 @@ class EntryRow:
     @property
     def label(self) -> str:
         return self.player.name if self.player is not None else self.new_name
-
-
-def player_label(player: Player) -> str:
-    """How the typed form names a player: unique even for equal names."""
-    return f"{player.name} ({player.key})"
 
 
 def _delimiter(text: str) -> str:
