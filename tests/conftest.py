@@ -138,6 +138,18 @@ def eager_celery(request):
     celery_app.conf.task_always_eager = saved
 
 
+@pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in the site's default language: a request through LocaleMiddleware
+    leaves the language it chose active in the thread, and a command run by a later test
+    would print in it (load_demo's output in Norwegian after a page in Norwegian)."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def season(circuit_file, django_capture_on_commit_callbacks):
     """The circuit file imported, its after-commit work run as a real commit would."""
