@@ -35,6 +35,20 @@ SKIP = re.compile(
     r"|password_reset|/export|[?&]sort=)"
 )
 
+# Buttons, links styled as buttons and form fields inside a sideways-scrolling table that end
+# past the visible part of it: on a phone the person does not see them until they scroll.
+HIDDEN_ACTIONS = """() => {
+  let n = 0;
+  for (const box of document.querySelectorAll('.table-responsive')) {
+    if (box.scrollWidth <= box.clientWidth + 1) continue;
+    const right = box.getBoundingClientRect().right;
+    for (const el of box.querySelectorAll('button, .btn, input:not([type=hidden]), select')) {
+      if (el.getBoundingClientRect().right > right + 1) n++;
+    }
+  }
+  return n;
+}"""
+
 
 def shape(path: str) -> str:
     """A page's kind: its address with ids and numbers generalised, so the crawl takes one
@@ -139,6 +153,7 @@ def main() -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--login", help="USER:PASSWORD of a manager: also the /manage/ pages")
     parser.add_argument("--langs", default="en,nl,sv,nb")
+    parser.add_argument("--widths", default=",".join(WIDTHS), help="phone,laptop")
     parser.add_argument("--max-pages", type=int, default=120)
     parser.add_argument("--readme", type=Path, help="write the README picture here")
     parser.add_argument("--readme-page", default="/belgian-circuit/2025/")
@@ -167,7 +182,8 @@ def main() -> int:
         print(f"{len(paths)} pages", flush=True)
         for lang in args.langs.split(","):
             context.add_cookies([{"name": "django_language", "value": lang, "url": base}])
-            for label, (width, height) in WIDTHS.items():
+            for label in args.widths.split(","):
+                width, height = WIDTHS[label]
                 folder = args.out / lang / label
                 folder.mkdir(parents=True, exist_ok=True)
                 page.set_viewport_size({"width": width, "height": height})
@@ -188,6 +204,12 @@ def main() -> int:
                     if overflow > 1:
                         problems.append(
                             f"{lang} {label} {path}: {overflow}px wider than the screen"
+                        )
+                    hidden = page.evaluate(HIDDEN_ACTIONS)
+                    if hidden:
+                        problems.append(
+                            f"{lang} {label} {path}: {hidden} button(s) or field(s) past the"
+                            " right edge until a table is scrolled sideways"
                         )
                     target = folder / f"{name_of(path)}.png"
                     page.screenshot(path=str(target))

@@ -1,8 +1,10 @@
 """django-tables2 tables of the Keizer manager pages."""
 
 import django_tables2 as tables
+from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from competitions.views import manage_url
 
@@ -17,13 +19,25 @@ STATE_LABELS = {
 }
 
 
+# On a phone the date and the count of players present move under the evening's number, so
+# that its buttons fit the screen instead of sitting past its edge.
+WIDE_ONLY = "d-none d-sm-table-cell"
+
+
 class EveningTable(tables.Table):
-    number = tables.Column(verbose_name=_("Evening"), attrs=RIGHT)
+    number = tables.Column(verbose_name=_("Evening"))
     date = tables.DateColumn(
-        accessor="round__date", verbose_name=_("Date"), format="D j M", default="–"
+        accessor="round__date",
+        verbose_name=_("Date"),
+        format="D j M",
+        default="–",
+        attrs={"td": {"class": WIDE_ONLY}, "th": {"class": WIDE_ONLY}},
     )
     state = tables.Column(verbose_name=_("State"), empty_values=())
-    present = tables.Column(verbose_name=_("Present"), attrs=RIGHT)
+    present = tables.Column(
+        verbose_name=_("Present"),
+        attrs={"td": {"class": f"text-end {WIDE_ONLY}"}, "th": {"class": f"text-end {WIDE_ONLY}"}},
+    )
     actions = tables.Column(
         verbose_name="", empty_values=(), orderable=False, attrs={"td": {"class": "text-end"}}
     )
@@ -36,6 +50,17 @@ class EveningTable(tables.Table):
     def __init__(self, *args, season, **kwargs):
         super().__init__(*args, **kwargs)
         self.season = season
+
+    def render_number(self, record):
+        date = record.round.date
+        present = ngettext("%(n)s player present", "%(n)s players present", record.present) % {
+            "n": record.present
+        }
+        return format_html(
+            '{}<div class="small text-body-secondary d-sm-none">{}</div>',
+            record.number,
+            f"{date_format(date, 'D j M')} · {present}" if date else present,
+        )
 
     def render_state(self, record):
         label, css = STATE_LABELS[record.state]

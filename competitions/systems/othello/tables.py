@@ -1,6 +1,7 @@
 """django-tables2 tables of the Othello GP manager pages."""
 
 import django_tables2 as tables
+from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
@@ -18,8 +19,17 @@ def flag_badges(options) -> str:
     )
 
 
+# On a phone the date moves under the tournament's name, so that its button fits the screen.
+WIDE_ONLY = "d-none d-sm-table-cell"
+
+
 class ManageTournamentTable(tables.Table):
-    date = tables.DateColumn(verbose_name=_("Date"), format="j M Y", default="–")
+    date = tables.DateColumn(
+        verbose_name=_("Date"),
+        format="j M Y",
+        default="–",
+        attrs={"td": {"class": WIDE_ONLY}, "th": {"class": WIDE_ONLY}},
+    )
     name = tables.Column(verbose_name=_("Tournament"))
     participants = tables.Column(
         verbose_name=_("Participants"),
@@ -36,10 +46,11 @@ class ManageTournamentTable(tables.Table):
 
     def render_name(self, value, record):
         return format_html(
-            '<a href="{}">{}</a>{}',
+            '<a href="{}">{}</a>{}<div class="small text-body-secondary d-sm-none">{}</div>',
             manage_url(record.season, "tournament", record.key),
             value,
             flag_badges(record.options),
+            date_format(record.date, "j M Y") if record.date else "–",
         )
 
     def render_enter(self, record):
