@@ -12,7 +12,7 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -26,6 +26,7 @@ from .links import key_urls
 from .models import Season, Series
 from .registry import get_system
 from .signals import standings_wanted
+from .text import fold
 
 logger = logging.getLogger(__name__)
 
@@ -206,21 +207,41 @@ def players(request, series):
             "series": series,
             "player_form": player_form,
             "club_form": club_form,
-            "players": _linked(series, series.players.select_related("club").order_by("name")),
-            "clubs": series.clubs.annotate(n=Count("players")).order_by("name"),
+            **_player_page(request, series),
         },
         status=400 if request.method == "POST" else 200,
     )
 
 
-def _linked(series: Series, players) -> list:
-    """The players, each with the links of its line (its manager page and its public page),
-    made without a reverse() per player (a series of 2000 players)."""
+# Players listed on a page of the manager's players and clubs page (a federation has 2000).
+PLAYERS_PER_PAGE = 100
+
+
+def _player_page(request, series: Series) -> dict:
+    """One page of the series' players, searched by name or club as the public players page
+    is (accents and case ignored), each with the links of its line (its manager page and its
+    public page), made without a reverse() per player. One query whatever the page."""
+    query = request.GET.get("q", "")[:100]
+    wanted = fold(query)
+    found = [
+        (name, key, club or "")
+        for name, key, club in series.players.order_by("name", "key").values_list(
+            "name", "key", "club__name"
+        )
+        if not wanted or wanted in fold(name) or (club and wanted in fold(club))
+    ]
+    page = Paginator(found, PLAYERS_PER_PAGE).get_page(request.GET.get("page"))
     edit, public = key_urls("manage:player_edit", series.slug), key_urls("player", series.slug)
-    found = list(players)
-    for p in found:
-        p.edit_url, p.page_url = edit(p.key), public(p.key)
-    return found
+    return {
+        "query": query,
+        "count": len(found),
+        "page": page,
+        "page_range": page.paginator.get_elided_page_range(page.number),
+        "players": [
+            {"name": name, "club": club, "edit_url": edit(key), "page_url": public(key)}
+            for name, key, club in page
+        ],
+    }
 
 
 @manager_required

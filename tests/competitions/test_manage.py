@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from competitions.models import Season, Series, Tournament
+from competitions.models import Player, Season, Series, Tournament
 from competitions.systems.boardgame.models import Seat, Table
 from competitions.views import manage_url
 from rankings.models import StandingsTable
@@ -229,6 +229,43 @@ def test_adding_a_player_and_a_club(manager_client, season):
     )
     assert response["Location"] == url  # an outside "next" is ignored
     assert season.series.players.get(name="Zoë Lambert").club == club
+
+
+def test_the_players_page_is_searched_and_shown_a_hundred_at_a_time(manager_client, season):
+    """A federation's 2000 players: the manager's list shows a page of 100, searched by name
+    or club with accents and case ignored, as the public players page is."""
+    series = season.series
+    club = series.clubs.create(name="Ωmega Spelclub")
+    Player.objects.bulk_create(
+        [Player(series=series, key=f"x{i:03}", name=f"Zeta {i:03}") for i in range(230)]
+        + [
+            Player(series=series, key="eloise", name="Éloïse Dupré", club=club),
+            Player(series=series, key="eq", name="=HYPERLINK(1)"),
+        ]
+    )
+    url = reverse("manage:players", args=["belgian-circuit"])
+    total = series.players.count()
+    first = manager_client.get(url)
+    html = first.content.decode()
+    assert f"{total} players" in html
+    assert html.count('class="list-group-item') == 100
+    assert "=HYPERLINK(1)" in html  # sorted first, shown as text
+    in_order = list(series.players.order_by("name", "key").values_list("name", flat=True))
+    last = manager_client.get(url, {"page": 3})
+    assert [p["name"] for p in last.context["players"]] == in_order[200:]
+    # A page out of range shows the last one instead of an error.
+    assert manager_client.get(url, {"page": 99}).context["players"] == last.context["players"]
+    found = manager_client.get(url, {"q": "ELOISE"})
+    assert [p["name"] for p in found.context["players"]] == ["Éloïse Dupré"]
+    assert "1 player found." in found.content.decode()
+    by_club = manager_client.get(url, {"q": "ωmega"}).context["players"]
+    assert [(p["name"], p["club"]) for p in by_club] == [("Éloïse Dupré", "Ωmega Spelclub")]
+    assert by_club[0]["edit_url"] == reverse(
+        "manage:player_edit", args=["belgian-circuit", "eloise"]
+    )
+    # The page links keep the search.
+    zetas = manager_client.get(url, {"q": "zeta"}).content.decode()
+    assert "230 players found." in zetas and "?q=zeta&amp;page=3" in zetas
 
 
 # The queries of each manager page, one comment each.
