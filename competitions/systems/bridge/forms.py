@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from competitions import widgets
 from competitions.models import Player
 from competitions.text import player_label
 
@@ -403,8 +404,10 @@ def parse_csv_result(text: str, lookup: PlayerLookup) -> list[tuple[Player, Deci
 class SwapForm(forms.Form):
     """A manual move: two players of different pools change places, with a kept reason."""
 
-    first = forms.TypedChoiceField(label=gettext_lazy("Player"), coerce=int)
-    second = forms.TypedChoiceField(label=gettext_lazy("changes places with"), coerce=int)
+    first = forms.TypedChoiceField(label=gettext_lazy("Player"), coerce=int, widget=widgets.Select)
+    second = forms.TypedChoiceField(
+        label=gettext_lazy("changes places with"), coerce=int, widget=widgets.Select
+    )
     reason = forms.CharField(
         label=gettext_lazy("Reason"),
         max_length=300,

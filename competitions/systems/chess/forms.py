@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from competitions import widgets
 from competitions.forms import TournamentForm
 from competitions.models import Group, Player
 from competitions.text import player_label
@@ -126,8 +127,8 @@ class MemberAddForm(MemberFields):
 class GameForm(forms.Form):
     """A game of a pairing made elsewhere (or a correction): white, black, the result if known."""
 
-    white = forms.ChoiceField(label=gettext_lazy("White"))
-    black = forms.ChoiceField(label=gettext_lazy("Black"))
+    white = forms.ChoiceField(label=gettext_lazy("White"), widget=widgets.Select)
+    black = forms.ChoiceField(label=gettext_lazy("Black"), widget=widgets.Select)
     result = forms.CharField(
         label=gettext_lazy("Result"),
         required=False,
@@ -153,7 +154,7 @@ class GameForm(forms.Form):
 
 
 class WalkoverForm(forms.Form):
-    player = forms.ChoiceField(label=gettext_lazy("Walkover (WO) for"))
+    player = forms.ChoiceField(label=gettext_lazy("Walkover (WO) for"), widget=widgets.Select)
 
     def __init__(self, *args, members: list[Player], **kwargs):
         super().__init__(*args, **kwargs)

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 # makemessages finds them all.
 from django.utils.translation import gettext_lazy as _
 
+from competitions import widgets
 from competitions.models import Game, Player, RoundEntry, SeasonPlayer
 
 from .services import ATTENDANCE
@@ -68,7 +69,10 @@ class AddPlayerForm(forms.Form):
     """A player for the list: one of the series, or a new one; a late entrant's start points."""
 
     player = forms.ModelChoiceField(
-        label=_("Player of the club"), queryset=Player.objects.none(), required=False
+        label=_("Player of the club"),
+        queryset=Player.objects.none(),
+        required=False,
+        widget=widgets.Select,
     )
     name = forms.CharField(label=_("or a new player"), max_length=200, required=False)
     start_points = forms.DecimalField(
@@ -103,7 +107,11 @@ class AttendanceForm(forms.Form):
         label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
     volunteer = forms.TypedChoiceField(
-        label=_("Volunteer for the bye"), required=False, coerce=int, empty_value=None
+        label=_("Volunteer for the bye"),
+        required=False,
+        coerce=int,
+        empty_value=None,
+        widget=widgets.Select,
     )
 
     def __init__(self, *args, entries: list[SeasonPlayer], locked: set[int], **kwargs):

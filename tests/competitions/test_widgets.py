@@ -1,0 +1,76 @@
+"""competitions.widgets.Select writes the same select as Django's Select."""
+
+import pytest
+from django import forms
+from django.test.html import parse_html
+from hypothesis import given
+from hypothesis import strategies as st
+
+from competitions import widgets
+
+AWKWARD = ["", "0", "12", "<b>", 'a "quote"', "=SUM(A1)", "Ωmega", "王芳", "a & b", "None"]
+
+
+def both(choices, value, attrs=None):
+    """Django's rendering and ours, of the same field, as crispy renders it (with attrs)."""
+    attrs = attrs or {"id": "id_first", "class": "select form-select"}
+    ours = widgets.Select(choices=choices).render("first", value, attrs)
+    django = forms.Select(choices=choices).render("first", value, attrs)
+    return parse_html(ours), parse_html(django)
+
+
+@pytest.mark.parametrize("value", [None, "", 3, "3", 0, "<b>", "=SUM(A1)", "王芳", "missing"])
+def test_the_same_select_as_django_s(value):
+    choices = [("", "---------"), (0, "Pool 1: 0"), (3, "Pool 1: <Ann & Bo>")]
+    choices += [(text, f"Pool 2: {text}") for text in AWKWARD if text]
+    ours, django = both(choices, value)
+    assert ours == django
+
+
+def test_required_and_aria_attributes_pass_through():
+    attrs = {"id": "id_x", "required": True, "aria-invalid": "true", "disabled": False}
+    ours, django = both([(1, "one"), (2, "two")], 2, attrs)
+    assert ours == django
+    html = widgets.Select(choices=[(1, "one")]).render("x", None, attrs)
+    assert " required" in html and "disabled" not in html
+
+
+def test_only_the_first_of_equal_values_is_selected():
+    ours, django = both([(1, "one"), ("1", "again")], "1")
+    assert ours == django
+    assert str(ours).count("selected") == 1
+
+
+def test_a_list_with_groups_is_left_to_django():
+    choices = [("Pool 1", [(1, "one"), (2, "two")]), ("Pool 2", [(3, "three")])]
+    ours, django = both(choices, 3)
+    assert ours == django and "optgroup" in str(ours)
+
+
+@pytest.mark.parametrize("placeholder", [False, True])
+def test_a_bound_field_renders_through_the_widget(placeholder):
+    """Through a form (which adds the id, and `required` when the list starts with an empty
+    choice): as Django's."""
+    rendered = []
+    for widget in (widgets.Select, forms.Select):
+
+        class F(forms.Form):
+            first = forms.TypedChoiceField(coerce=int, widget=widget)
+
+        form = F({"first": "7"})
+        form.fields["first"].choices = [("", "–")] * placeholder + [(5, "five"), (7, "seven <7>")]
+        assert form.is_valid() and form.cleaned_data["first"] == 7
+        rendered.append(str(form["first"]))
+    ours, django = rendered
+    assert parse_html(ours) == parse_html(django)
+    assert '<option value="7" selected>seven &lt;7&gt;</option>' in ours
+    assert 'id="id_first"' in ours and ("required" in ours) == placeholder
+
+
+@given(
+    st.lists(st.tuples(st.sampled_from(AWKWARD + ["1", "2"]), st.text(max_size=12)), max_size=8),
+    st.one_of(st.none(), st.sampled_from(AWKWARD + ["1", "2"])),
+)
+def test_any_flat_list_renders_as_django_s(choices, value):
+    ours, django = both(choices, value)
+    assert ours == django
