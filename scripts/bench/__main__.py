@@ -390,7 +390,9 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
     manage_pages = getattr(module, "manage_pages", None)
     if manage_pages is not None:
         manager = manager_client(small, big)
-        measure_pages(name, "manage", manager, manage_pages, small, big, report, trivial_path)
+        measure_pages(
+            name, "manage", manager, manage_pages, small, big, report, trivial_path, runs=RUNS
+        )
 
     part("pages")
     if args.server:
@@ -417,12 +419,22 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
 
 
 def measure_pages(
-    name: str, kind: str, client, pages, small, big, report, trivial_path: str, target=None
+    name: str,
+    kind: str,
+    client,
+    pages,
+    small,
+    big,
+    report,
+    trivial_path: str,
+    target=None,
+    runs: int | None = None,
 ) -> None:
     """Each page `pages(big)` names (the season of 2000 players) ÷ the trivial page, side by
-    side, printed as `<name>.<kind>.<page>` (with `target`'s target, if any); a page that does
-    not answer 200 is a miss. The query counts of the pages `pages(small)` names too (50
-    players) are compared: `<name>.<kind>_queries_50_vs_2000`."""
+    side (medians of `runs` loads, PAGE_RUNS unless given), printed as `<name>.<kind>.<page>`
+    (with `target`'s target, if any); a page that does not answer 200 is a miss. The query
+    counts of the pages `pages(small)` names too (50 players) are compared:
+    `<name>.<kind>_queries_50_vs_2000`."""
     from common import PAGE_RUNS, fetch, side_by_side
 
     prefix = f"{name}.{kind}"
@@ -440,7 +452,7 @@ def measure_pages(
             if small_queries != queries:
                 differing.append(f"{page} {small_queries}/{queries}")
         t_page, t_trivial = side_by_side(
-            lambda p=path: client.get(p), lambda: client.get(trivial_path), PAGE_RUNS
+            lambda p=path: client.get(p), lambda: client.get(trivial_path), runs or PAGE_RUNS
         )
         report.line(f"{prefix}.{page}", t_page / t_trivial, target)
         report.info(
