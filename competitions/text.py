@@ -12,6 +12,12 @@ def fold(text: str) -> str:
     return " ".join(plain.casefold().split())
 
 
+def name_order(name: str, key: str = "") -> tuple[str, str, str]:
+    """Where a name goes in a list of people, the same on every database: "Émile" beside
+    "Emma", not after "Zoë" as a byte order (SQLite, PostgreSQL's C collation) puts it."""
+    return (fold(name), name, key)
+
+
 def player_label(player) -> str:
     """How the suggestion lists and the typed forms name a player: "name (key)", unique even
     for equal names (every system's forms read it back)."""

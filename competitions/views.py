@@ -26,7 +26,7 @@ from .links import key_urls
 from .models import Season, Series
 from .registry import get_system
 from .signals import standings_wanted
-from .text import fold
+from .text import fold, name_order
 
 logger = logging.getLogger(__name__)
 
@@ -218,18 +218,22 @@ PLAYERS_PER_PAGE = 100
 
 
 def _player_page(request, series: Series) -> dict:
-    """One page of the series' players, searched by name or club as the public players page
-    is (accents and case ignored), each with the links of its line (its manager page and its
-    public page), made without a reverse() per player. One query whatever the page."""
+    """One page of the series' players in name order (`name_order`), searched by name or club
+    as the public players page is (accents and case ignored), each with the links of its line
+    (its manager page and its public page), made without a reverse() per player. One query
+    whatever the page."""
     query = request.GET.get("q", "")[:100]
     wanted = fold(query)
-    found = [
-        (name, key, club or "")
-        for name, key, club in series.players.order_by("name", "key").values_list(
-            "name", "key", "club__name"
-        )
-        if not wanted or wanted in fold(name) or (club and wanted in fold(club))
-    ]
+    found = sorted(
+        (
+            (name, key, club or "")
+            for name, key, club in series.players.order_by().values_list(
+                "name", "key", "club__name"
+            )
+            if not wanted or wanted in fold(name) or (club and wanted in fold(club))
+        ),
+        key=lambda row: name_order(row[0], row[1]),
+    )
     page = Paginator(found, PLAYERS_PER_PAGE).get_page(request.GET.get("page"))
     edit, public = key_urls("manage:player_edit", series.slug), key_urls("player", series.slug)
     return {

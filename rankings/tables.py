@@ -180,7 +180,7 @@ class YesColumn(tables.BooleanColumn):
 class PlayerIndexTable(BaseTable):
     """The players of a series, for finding oneself."""
 
-    player = PlayerColumn(order_by=("name",))
+    player = PlayerColumn(order_by=("order",))  # competitions.text.name_order
     club = tables.Column(verbose_name=_("Club"))
 
     class Meta(BaseTable.Meta):

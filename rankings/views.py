@@ -9,6 +9,7 @@ stored standings: a fixed handful of queries whatever the number of players, and
 import json
 import re
 from collections import defaultdict
+from operator import itemgetter
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,7 +19,7 @@ from django_tables2 import RequestConfig
 from competitions.dispatch import resolve_system_page
 from competitions.models import Player, Season, Series
 from competitions.registry import all_systems, get_system
-from competitions.text import fold
+from competitions.text import fold, name_order
 
 from .exports import SafeTableExport, csv_archive, csv_tables, names_of
 from .selectors import player_rows, standings_document, standings_state
@@ -105,13 +106,16 @@ def players(request, series):
     query = request.GET.get("q", "")[:100]
     wanted = fold(query)
     url = player_urls(found.slug)
-    rows = [
-        {"name": name, "club": club or "", "url": url(key)}
-        for name, key, club in Player.objects.filter(series=found)
-        .order_by("name", "key")
-        .values_list("name", "key", "club__name")
-        if not wanted or wanted in fold(name) or (club and wanted in fold(club))
-    ]
+    rows = sorted(
+        (
+            {"name": name, "club": club or "", "url": url(key), "order": name_order(name, key)}
+            for name, key, club in Player.objects.filter(series=found)
+            .order_by()
+            .values_list("name", "key", "club__name")
+            if not wanted or wanted in fold(name) or (club and wanted in fold(club))
+        ),
+        key=itemgetter("order"),
+    )
     table = PlayerIndexTable(rows)
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return render(

@@ -15,6 +15,7 @@ from competitions.interchange import import_competition
 from competitions.models import Player, Tournament
 from competitions.systems.boardgame.forms import unusual_ranks
 from competitions.systems.boardgame.models import Table
+from competitions.text import fold
 from competitions.views import manage_url
 from rankings.urls_helpers import season_url
 
@@ -129,6 +130,35 @@ def test_players_find_themselves_whatever_the_accents(client, season):
     by_club = client.get(url, {"q": "gent speelt"}).content.decode()
     assert "Cis Janssens" in by_club and "An Peeters" not in by_club
     assert "Find a player" in client.get(season_url(season)).content.decode()
+
+
+def test_the_players_are_listed_in_name_order_whatever_the_database(
+    client, season, django_user_model
+):
+    """An accent or a capital does not send a name to the end of the list (a byte order, as
+    SQLite and PostgreSQL's C collation sort, put "Émile" after "Zoë"): the public players
+    page, sorted by its column too, and the manager's players page."""
+    for key, name in [
+        ("z", "Zoë Wouters"),
+        ("em", "Émile Brel"),
+        ("e2", "emma Aerts"),
+        ("ev", "Éva Lenaerts"),
+    ]:
+        Player.objects.create(series=season.series, key=key, name=name)
+    names = [n for n in Player.objects.filter(series=season.series).values_list("name", flat=True)]
+    expected = sorted(names, key=lambda n: fold(n))
+    public = client.get(reverse("players", args=["belgian-circuit"]))
+    assert [row.record["name"] for row in public.context["table"].rows] == expected
+    by_column = client.get(reverse("players", args=["belgian-circuit"]), {"sort": "-player"})
+    assert [row.record["name"] for row in by_column.context["table"].rows] == expected[::-1]
+    manager = django_user_model.objects.create_user("sec", password="pw-sec-12345")
+    season.series.managers.add(manager)
+    client.force_login(manager)
+    managed = client.get(reverse("manage:players", args=["belgian-circuit"]))
+    assert [p["name"] for p in managed.context["players"]] == expected
+    assert (
+        expected.index("Émile Brel") < expected.index("emma Aerts") < expected.index("Éva Lenaerts")
+    )
 
 
 def test_the_player_page_shows_ludo_and_per_game_rankings_with_explanations(client, season):
