@@ -1,6 +1,9 @@
 """Behaviours every page shares (static/js/site.js), in Chromium: an opened explanation stays
 inside a phone's screen and one is open at a time; a confirmation is asked once."""
 
+import importlib.util
+from pathlib import Path
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
@@ -141,18 +144,14 @@ def test_an_explanation_in_a_card_beside_another_keeps_its_table_inside_the_card
 
 
 # Buttons and fields inside a table that scrolls sideways and end past its visible part: on a
-# phone the manager does not see them until they scroll the table (scripts/screenshots.py
-# reports the same for every page).
-HIDDEN_ACTIONS = """() => {
-  const hidden = [];
-  for (const box of document.querySelectorAll('.table-responsive')) {
-    const right = box.getBoundingClientRect().right;
-    for (const el of box.querySelectorAll('button, .btn, input:not([type=hidden]), select')) {
-      if (el.getBoundingClientRect().right > right + 1) hidden.push(el.textContent.trim());
-    }
-  }
-  return hidden;
-}"""
+# phone the manager does not see them until they scroll the table. The check of
+# scripts/screenshots.py, which runs it on every page.
+_spec = importlib.util.spec_from_file_location(
+    "screenshots", Path(__file__).resolve().parents[2] / "scripts" / "screenshots.py"
+)
+_screenshots = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_screenshots)
+HIDDEN_ACTIONS = _screenshots.HIDDEN_ACTIONS
 
 
 def manage_season(season) -> str:

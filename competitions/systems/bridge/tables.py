@@ -5,7 +5,6 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-NUMBER = {"td": {"class": "text-end"}, "th": {"class": "text-end"}}
 # On a phone the pools and players move under the round's number, so that its button fits the
 # screen.
 WIDE_NUMBER = {

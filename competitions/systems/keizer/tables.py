@@ -10,7 +10,6 @@ from competitions.views import manage_url
 
 from . import selectors
 
-RIGHT = {"td": {"class": "text-end"}, "th": {"class": "text-end"}}
 STATE_LABELS = {
     selectors.EMPTY: (_("nothing entered"), "text-bg-light border"),
     selectors.ATTENDANCE_TAKEN: (_("to be paired"), "text-bg-warning"),
