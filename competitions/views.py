@@ -25,8 +25,8 @@ from .forms import ClubForm, PlayerForm, SeasonForm, settings_form_for
 from .links import key_urls
 from .models import Season, Series
 from .registry import get_system
+from .selectors import players_found
 from .signals import standings_wanted
-from .text import fold, name_order
 
 logger = logging.getLogger(__name__)
 
@@ -218,22 +218,11 @@ PLAYERS_PER_PAGE = 100
 
 
 def _player_page(request, series: Series) -> dict:
-    """One page of the series' players in name order (`name_order`), searched by name or club
-    as the public players page is (accents and case ignored), each with the links of its line
-    (its manager page and its public page), made without a reverse() per player. One query
-    whatever the page."""
+    """One page of the series' players (`selectors.players_found`, as the public players page
+    finds them), each with the links of its line (its manager page and its public page), made
+    without a reverse() per player. One query whatever the page."""
     query = request.GET.get("q", "")[:100]
-    wanted = fold(query)
-    found = sorted(
-        (
-            (name, key, club or "")
-            for name, key, club in series.players.order_by().values_list(
-                "name", "key", "club__name"
-            )
-            if not wanted or wanted in fold(name) or (club and wanted in fold(club))
-        ),
-        key=lambda row: name_order(row[0], row[1]),
-    )
+    found = players_found(series, query)
     page = Paginator(found, PLAYERS_PER_PAGE).get_page(request.GET.get("page"))
     edit, public = key_urls("manage:player_edit", series.slug), key_urls("player", series.slug)
     return {
@@ -242,8 +231,8 @@ def _player_page(request, series: Series) -> dict:
         "page": page,
         "page_range": page.paginator.get_elided_page_range(page.number),
         "players": [
-            {"name": name, "club": club, "edit_url": edit(key), "page_url": public(key)}
-            for name, key, club in page
+            {"name": p.name, "club": p.club, "edit_url": edit(p.key), "page_url": public(p.key)}
+            for p in page
         ],
     }
 

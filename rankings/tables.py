@@ -180,7 +180,7 @@ class YesColumn(tables.BooleanColumn):
 class PlayerIndexTable(BaseTable):
     """The players of a series, for finding oneself."""
 
-    player = PlayerColumn(order_by=("order",))  # competitions.text.name_order
+    player = PlayerColumn(order_by=("order",))  # competitions.selectors.players_found
     club = tables.Column(verbose_name=_("Club"))
 
     class Meta(BaseTable.Meta):

@@ -9,7 +9,6 @@ stored standings: a fixed handful of queries whatever the number of players, and
 import json
 import re
 from collections import defaultdict
-from operator import itemgetter
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,7 +18,7 @@ from django_tables2 import RequestConfig
 from competitions.dispatch import resolve_system_page
 from competitions.models import Player, Season, Series
 from competitions.registry import all_systems, get_system
-from competitions.text import fold, name_order
+from competitions.selectors import players_found
 
 from .exports import SafeTableExport, csv_archive, csv_tables, names_of
 from .selectors import player_rows, standings_document, standings_state
@@ -104,18 +103,11 @@ def players(request, series):
     """Every player of the series, searchable by name or club, accents and case ignored."""
     found = get_object_or_404(Series, slug=series)
     query = request.GET.get("q", "")[:100]
-    wanted = fold(query)
     url = player_urls(found.slug)
-    rows = sorted(
-        (
-            {"name": name, "club": club or "", "url": url(key), "order": name_order(name, key)}
-            for name, key, club in Player.objects.filter(series=found)
-            .order_by()
-            .values_list("name", "key", "club__name")
-            if not wanted or wanted in fold(name) or (club and wanted in fold(club))
-        ),
-        key=itemgetter("order"),
-    )
+    rows = [
+        {"name": p.name, "club": p.club, "url": url(p.key), "order": p.order}
+        for p in players_found(found, query)
+    ]
     table = PlayerIndexTable(rows)
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return render(
