@@ -1,7 +1,9 @@
-"""Comparing names as people type them: accents, case and spacing do not matter."""
+"""Text as people type it: names compared without accents, case or spacing; numbers written
+as a person would type them back."""
 
 import difflib
 import unicodedata
+from decimal import Decimal
 
 
 def fold(text: str) -> str:
@@ -32,3 +34,13 @@ def near_miss(text: str, known: list[str]) -> str | None:
         return None
     match = difflib.get_close_matches(fold(text), list(folded), n=1, cutoff=0.8)
     return folded[match[0]] if match else None
+
+
+def plain_number(value: Decimal | int | None) -> str:
+    """A stored number as a form field shows it and a person would type it: 12.50 -> "12.5",
+    3.00 -> "3", None -> "". Never localised: an `<input type="number">` refuses "12,5", and
+    a template's `{{ value }}` writes a Decimal with the page language's comma."""
+    if value is None:
+        return ""
+    text = format(Decimal(value).normalize(), "f")
+    return "0" if text in ("-0", "") else text

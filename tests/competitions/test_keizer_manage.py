@@ -1,6 +1,9 @@
 """Keizer manager pages: the list set-up, attendance, pairing (preview, manual pairs, publish),
 the printable list, results and corrections; permissions and flat query counts."""
 
+import re
+from decimal import Decimal
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -8,6 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from competitions.interchange import import_competition
 from competitions.models import Game, Player, Round, RoundEntry, Season
+from competitions.text import plain_number
 from competitions.views import manage_url
 from rankings.selectors import standings_document
 from tests.keizer_data import generated_file, small_file
@@ -216,6 +220,75 @@ def test_the_list_set_up_orders_sets_start_points_and_adds_a_late_entrant(
     newcomer = season.entries.get(player__name="Nieuw Lid")
     leader.post(url, {"action": "remove", "entry": newcomer.pk})
     assert not season.entries.filter(pk=newcomer.pk).exists()
+
+
+def list_form(entries, **changes) -> dict:
+    """The list form as the page sends it: each entry's place and start points, `changes` by
+    field name ("list-5-start_points": "1.5")."""
+    form = {
+        "action": "save_list",
+        "list-TOTAL_FORMS": str(len(entries)),
+        "list-INITIAL_FORMS": str(len(entries)),
+    }
+    for i, entry in enumerate(entries):
+        form[f"list-{i}-entry"] = entry.pk
+        form[f"list-{i}-position"] = i + 1
+        form[f"list-{i}-start_points"] = plain_number(entry.start_points)
+    return form | changes
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "sv", "nb"])
+def test_start_points_show_as_a_number_field_reads_them_in_every_language(
+    leader, season, language, django_capture_on_commit_callbacks
+):
+    """A Dutch page wrote 12.5 start points as "12,5000", which a number field refuses: it
+    showed an empty field, and saving the list then dropped the late entrant's points."""
+    entry = season.entries.order_by("position").last()
+    entry.start_points = Decimal("12.5")
+    entry.save()
+    url = manage_url(season, "keizer_list")
+    html = leader.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'<html lang="{language}"' in html
+    field = re.search(r'<input type="number"[^>]*name="list-5-start_points"[^>]*>', html)
+    assert 'value="12.5"' in field.group()
+    values = dict(re.findall(r'name="(list-\d+-\w+)"[^>]*value="([^"]*)"', html))
+    assert values["list-5-entry"] == str(entry.pk)
+    assert values["list-0-position"] == "1"
+    assert 'name="list-TOTAL_FORMS" value="6"' in html
+    # The form as the browser sends it back keeps the points.
+    entries = list(season.entries.order_by("position"))
+    with django_capture_on_commit_callbacks(execute=True):
+        response = leader.post(
+            url, {**list_form(entries), "list-5-start_points": values["list-5-start_points"]}
+        )
+    assert response.status_code == 302
+    assert season.entries.get(pk=entry.pk).start_points == Decimal("12.5")
+
+
+def test_a_rejected_list_shows_what_was_typed_beside_the_player_it_was_typed_for(leader, season):
+    entries = list(season.entries.order_by("position").select_related("player"))
+    url = manage_url(season, "keizer_list")
+    # The first line comes back last, as if the list had changed meanwhile; its place is wrong.
+    form = list_form(entries)
+    for name in ("entry", "position", "start_points"):
+        form[f"list-0-{name}"], form[f"list-5-{name}"] = (
+            form[f"list-5-{name}"],
+            form[f"list-0-{name}"],
+        )
+    form["list-5-position"] = "0"
+    form["list-2-start_points"] = "lots"
+    response = leader.post(url, form)
+    assert response.status_code == 400
+    html = response.content.decode()
+    rows = re.findall(r"<tr>(.*?)</tr>", html, re.S)[1:]
+    assert len(rows) == 6
+    first, third = rows[0], rows[2]
+    assert entries[0].player.name in first and 'name="list-0-position"' in first
+    assert 'value="0"' in first and "is-invalid" in first and "greater than or equal to 1" in first
+    assert 'value="lots"' in third and "Enter a number." in third
+    assert entries[5].player.name in rows[5] and 'value="6"' in rows[5]
+    assert "is-invalid" not in rows[5]
+    assert list(season.entries.order_by("position")) == entries  # nothing stored
 
 
 def test_closing_the_season_waits_for_the_last_evening(leader, season):

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from competitions import widgets
 from competitions.models import Player
-from competitions.text import player_label
+from competitions.text import plain_number, player_label
 
 from .settings import DEFAULTS, ELO_MAX, FIELDS, POOL_NAME_MAX_LENGTH, SPEC, parse_settings
 
@@ -318,13 +318,9 @@ class PoolScoresForm(forms.Form):
 
     @staticmethod
     def initial_for(members: list, scores: dict[tuple[int, int], Decimal]) -> dict:
-        return {f"imps_{player_id}_{c}": _plain(value) for (player_id, c), value in scores.items()}
-
-
-def _plain(value: Decimal) -> str:
-    """12.50 -> "12.5", 3.00 -> "3": as a person would type it."""
-    text = format(value.normalize(), "f")
-    return "0" if text in ("-0", "") else text
+        return {
+            f"imps_{player_id}_{c}": plain_number(value) for (player_id, c), value in scores.items()
+        }
 
 
 class ChallengeUploadForm(forms.Form):

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from competitions.models import Player, Round, Season
+from competitions.text import plain_number, player_label
 from competitions.views import apply_errors, manage_url
 
 from . import ladder, services
@@ -27,7 +28,6 @@ from .forms import (
     PlayerLookup,
     PoolScoresForm,
     SwapForm,
-    player_label,
 )
 from .models import ChallengeScore, Pool, PoolMember
 from .selectors import ladder_data, ladder_rounds
@@ -109,7 +109,7 @@ def _previous_season_lines(season: Season) -> str:
         lines = []
         for key in pool:
             elo = state.elo[key].quantize(START_ELO_QUANTUM)
-            lines.append(f"{player_label(names[key])} | {format(elo.normalize(), 'f')}")
+            lines.append(f"{player_label(names[key])} | {plain_number(elo)}")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 

@@ -42,22 +42,16 @@ def parse_result(typed: str) -> str | None:
 
 
 class ListRowForm(forms.Form):
-    """One line of the initial list: its place and the start points set by hand."""
+    """One line of the initial list: its place and the start points set by hand. Read only: the
+    list page writes its fields itself (views._list_rows), 2000 widgets rendered one by one were
+    most of its time."""
 
-    entry = forms.IntegerField(widget=forms.HiddenInput)
-    position = forms.IntegerField(
-        label=_("Place"),
-        min_value=1,
-        max_value=10000,
-        widget=forms.NumberInput(attrs={"class": "form-control form-control-sm place-input"}),
-    )
+    entry = forms.IntegerField()
+    position = forms.IntegerField(label=_("Place"), min_value=1, max_value=10000)
     start_points = forms.DecimalField(
         label=_("Start points"),
         required=False,
         min_value=Decimal(-(10**7) + 1),
-        widget=forms.NumberInput(
-            attrs={"class": "form-control form-control-sm", "step": "any", "inputmode": "decimal"}
-        ),
         **START_POINTS,
     )
 

@@ -6,6 +6,7 @@ has already checked that the user manages the series.
 """
 
 import datetime
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -14,7 +15,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from competitions.models import Round, RoundEntry, Season
+from competitions.models import Round, RoundEntry, Season, SeasonPlayer
+from competitions.text import plain_number
 from competitions.views import manage_url
 
 from . import selectors, services
@@ -53,14 +55,8 @@ def season_list(request, season: Season):
     entries = selectors.list_entries(season)
     by_pk = {e.pk: e for e in entries}
     action = request.POST.get("action") if request.method == "POST" else None
-    formset = ListFormSet(
-        request.POST if action == "save_list" else None,
-        initial=[
-            {"entry": e.pk, "position": i, "start_points": e.start_points}
-            for i, e in enumerate(entries, start=1)
-        ],
-        prefix="list",
-    )
+    # Read only when saving: the page writes its lines from the entries (_list_rows).
+    formset = ListFormSet(request.POST if action == "save_list" else None, prefix="list")
     add_form = AddPlayerForm(request.POST if action == "add" else None, season=season, prefix="add")
     if action == "save_list" and formset.is_valid():
         rows = []
@@ -110,26 +106,66 @@ def season_list(request, season: Season):
                 else _("The season is open again."),
             )
         return redirect(manage_url(season, "keizer_list"))
-    top = _default_values(season, len(entries))
     playing = set(
         RoundEntry.objects.filter(round__season=season).values_list("player_id", flat=True)
     )
-    rows = []
-    for i, form in enumerate(formset):
-        entry = by_pk.get(form.initial.get("entry"))
-        rows.append((form, entry, top[i] if i < len(top) else None, entry.player_id not in playing))
     return render(
         request,
         "competitions/keizer/list.html",
         {
             "season": season,
             "formset": formset,
-            "rows": rows,
+            "rows": _list_rows(formset, entries, _default_values(season, len(entries)), playing),
             "add_form": add_form,
             "played": selectors.evenings(season) != [],
         },
         status=400 if request.method == "POST" else 200,
     )
+
+
+@dataclass(frozen=True)
+class ListRow:
+    """One line of the list form, as the template writes it: the values typed or stored (as
+    text, never localised: a number field refuses "12,5"), their errors, the place's value."""
+
+    prefix: str  # of its fields' names: "list-0"
+    entry: SeasonPlayer
+    position: str
+    start_points: str
+    default: int
+    removable: bool
+    position_errors: list
+    start_points_errors: list
+
+
+def _list_rows(formset, entries: list[SeasonPlayer], defaults: list[int], playing: set) -> list:
+    """The list's lines, in stored order. Straight from the entries: building 2000 forms and
+    rendering 4000 widgets took most of the page's time. After a rejected save, each line shows
+    what was typed for that player (matched by entry, not by line: the list may have changed
+    meanwhile), with its errors."""
+    typed = {str(form["entry"].value()): form for form in formset} if formset.is_bound else {}
+    rows = []
+    for i, entry in enumerate(entries):
+        form = typed.get(str(entry.pk))
+        if form is None:
+            position, start_points, errors = str(i + 1), plain_number(entry.start_points), {}
+        else:
+            position = form["position"].value() or ""
+            start_points = form["start_points"].value() or ""
+            errors = form.errors
+        rows.append(
+            ListRow(
+                prefix=f"{formset.prefix}-{i}",
+                entry=entry,
+                position=position,
+                start_points=start_points,
+                default=defaults[i],
+                removable=entry.player_id not in playing,
+                position_errors=errors.get("position", []),
+                start_points_errors=errors.get("start_points", []),
+            )
+        )
+    return rows
 
 
 def _int(value) -> int | None:
