@@ -3,7 +3,7 @@ imports them; nothing here imports rankings)."""
 
 from typing import NamedTuple
 
-from .models import Series
+from .models import Player, Series
 from .text import fold, name_order
 
 
@@ -29,3 +29,12 @@ def players_found(series: Series, query: str = "") -> list[FoundPlayer]:
         ),
         key=lambda player: player.order,
     )
+
+
+def series_players(series_id: int, *, clubs: bool = False) -> list[Player]:
+    """The series' players for a manager's choice or suggestion list, in name order (the same
+    on every database), with their clubs when `clubs`. One query."""
+    players = Player.objects.filter(series_id=series_id).order_by()
+    if clubs:
+        players = players.select_related("club")
+    return sorted(players, key=lambda player: name_order(player.name, player.key))

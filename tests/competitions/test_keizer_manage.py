@@ -11,6 +11,8 @@ from django.test.utils import CaptureQueriesContext
 
 from competitions.interchange import import_competition
 from competitions.models import Game, Player, Round, RoundEntry, Season
+from competitions.selectors import series_players
+from competitions.systems.keizer.selectors import round_lists
 from competitions.text import plain_number
 from competitions.views import manage_url
 from rankings.selectors import standings_document
@@ -289,6 +291,29 @@ def test_a_rejected_list_shows_what_was_typed_beside_the_player_it_was_typed_for
     assert entries[5].player.name in rows[5] and 'value="6"' in rows[5]
     assert "is-invalid" not in rows[5]
     assert list(season.entries.order_by("position")) == entries  # nothing stored
+
+
+def test_the_players_to_add_and_the_absentees_are_in_name_order_whatever_the_database(
+    leader, season
+):
+    """A byte order (SQLite, PostgreSQL's C collation) put "Émile" after "Zoë"."""
+    for key, name in [("z", "Zoë Wouters"), ("em", "Émile Brel"), ("e2", "emma Aerts")]:
+        Player.objects.create(series=season.series, key=key, name=name)
+    html = leader.get(manage_url(season, "keizer_list")).content.decode()
+    select = re.search(r'<select name="add-player".*?</select>', html, re.S).group()
+    shown = re.findall(r"<option value=\"\d+\">([^<]*)</option>", select)
+    assert shown == ["Émile Brel", "emma Aerts", "Zoë Wouters"]
+    everyone = [p.name for p in series_players(season.series_id)]
+    assert (
+        everyone.index("Émile Brel") < everyone.index("emma Aerts") < everyone.index("Zoë Wouters")
+    )
+    evening = Round.objects.get(season=season, number=3)
+    absent = list(evening.entries.order_by("id")[:2])
+    RoundEntry.objects.filter(pk__in=[e.pk for e in absent]).update(status=RoundEntry.Status.ABSENT)
+    Player.objects.filter(pk=absent[0].player_id).update(name="Zoë Peeters")
+    Player.objects.filter(pk=absent[1].player_id).update(name="Élise Maes")
+    names = [e.player.name for e in round_lists(evening)[RoundEntry.Status.ABSENT]]
+    assert names.index("Élise Maes") < names.index("Zoë Peeters")
 
 
 def test_closing_the_season_waits_for_the_last_evening(leader, season):

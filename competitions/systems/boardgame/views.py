@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from competitions import services as shared_services
-from competitions.models import Player, Season, Tournament
+from competitions.models import Season, Tournament
+from competitions.selectors import series_players
 from competitions.views import (
     apply_errors,
     confirm_delete,
@@ -129,7 +130,7 @@ def _round_page(request, season: Season, tournament: str, number: int, table=Non
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
         return redirect(manage_url(season, "tournament", tournament.key))
-    players = list(Player.objects.filter(series=series).select_related("club").order_by("name"))
+    players = series_players(series.pk, clubs=True)
     games = sorted(
         set(
             Table.objects.filter(round__season__series=series)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from competitions.models import Player, Round, Season
+from competitions.selectors import series_players
 from competitions.text import plain_number, player_label
 from competitions.views import apply_errors, manage_url
 
@@ -85,10 +86,6 @@ def season_panel(request, season: Season):
     }
 
 
-def _series_players(season: Season) -> list[Player]:
-    return list(Player.objects.filter(series=season.series).order_by("name", "key"))
-
-
 def _previous_season_lines(season: Season) -> str:
     """The set-up list pre-filled from the series' previous season: its next pools, each
     player with his last rating (a continuing ladder keeps its order and its Elo)."""
@@ -119,7 +116,7 @@ def ladder_setup(request, season: Season):
         messages.info(request, _("The ladder of this season is set up already."))
         return redirect(manage_url(season))
     settings = parse_settings(season.settings)
-    players = _series_players(season)
+    players = series_players(season.series_id)
     form = LadderSetupForm(
         request.POST or None,
         players=players,
@@ -289,7 +286,7 @@ def challenge_upload(request, season: Season, number: int, pool: int):
         request.POST,
         request.FILES,
         challenges=settings.challenges_per_round,
-        lookup=PlayerLookup(_series_players(season)),
+        lookup=PlayerLookup(series_players(season.series_id)),
     )
     if upload.is_valid():
         try:
@@ -342,7 +339,7 @@ def next_round(request, season: Season):
     if not rounds:
         return redirect(manage_url(season, "setup"))
     current = _members(rounds[-1])
-    players = _series_players(season)
+    players = series_players(season.series_id)
     settings = parse_settings(season.settings)
     entered = set(
         ChallengeScore.objects.filter(challenge__round=rounds[-1])

@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from competitions import services as shared_services
-from competitions.models import Game, Group, Player, Round, RoundEntry, Season, Tournament
+from competitions.models import Game, Group, Round, RoundEntry, Season, Tournament
+from competitions.selectors import series_players
 from competitions.views import apply_errors, manage_url, manage_urls, render_season_manage
 
 from . import services
@@ -121,13 +122,9 @@ def tournament_manage(request, season: Season, tournament: str):
     )
 
 
-def _series_players(season: Season) -> list[Player]:
-    return list(Player.objects.filter(series=season.series).select_related("club").order_by("name"))
-
-
 def group_manage(request, season: Season, tournament: str, group: int):
     group = _group(season, tournament, group)
-    players = _series_players(season)
+    players = series_players(season.series_id, clubs=True)
     add = MemberAddForm(
         request.POST if "add_player" in request.POST else None, players=players, prefix="m"
     )

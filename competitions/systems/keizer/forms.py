@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from competitions import widgets
 from competitions.models import Game, Player, RoundEntry, SeasonPlayer
+from competitions.text import name_order
 
 from .services import ATTENDANCE
 
@@ -79,11 +80,15 @@ class AddPlayerForm(forms.Form):
 
     def __init__(self, *args, season, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = (
-            Player.objects.filter(series_id=season.series_id)
-            .exclude(entries__season=season)
-            .order_by("name")
+        field = self.fields["player"]
+        field.queryset = Player.objects.filter(series_id=season.series_id).exclude(
+            entries__season=season
         )
+        # In name order, the same on every database (the queryset checks the choice).
+        players = sorted(field.queryset, key=lambda p: name_order(p.name, p.key))
+        field.choices = [("", field.empty_label)] + [
+            (p.pk, field.label_from_instance(p)) for p in players
+        ]
 
     def clean(self):
         data = super().clean()

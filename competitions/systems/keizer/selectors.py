@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Q
 
 from competitions.models import Game, Round, RoundEntry, Season, SeasonPlayer
+from competitions.text import name_order
 
 Status = RoundEntry.Status
 
@@ -87,13 +88,9 @@ def boards(round_: Round) -> list[Board]:
 
 
 def round_lists(round_: Round) -> dict[str, list]:
-    """An evening's players without a game, by status (1 query)."""
+    """An evening's players without a game, by status, in name order (1 query)."""
     lists: dict[str, list] = defaultdict(list)
-    entries = (
-        round_.entries.exclude(status=Status.PLAYED)
-        .select_related("player")
-        .order_by("player__name")
-    )
-    for entry in entries:
+    entries = round_.entries.exclude(status=Status.PLAYED).select_related("player").order_by()
+    for entry in sorted(entries, key=lambda e: name_order(e.player.name, e.player.key)):
         lists[entry.status].append(entry)
     return lists

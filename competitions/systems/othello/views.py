@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from competitions.models import Player, Season, Tournament
+from competitions.models import Season, Tournament
+from competitions.selectors import series_players
 from competitions.views import apply_errors, manage_url, render_season_manage
 
 from . import services
@@ -66,7 +67,7 @@ def tournament_manage(request, season: Season, tournament: str):
     tournament = _tournament(season, tournament)
     settings = parse_settings(season.settings)
     placements = list(tournament.placements.select_related("player").order_by("place"))
-    players = list(Player.objects.filter(series_id=season.series_id).order_by("name", "key"))
+    players = series_players(season.series_id)
     kind = request.POST.get("form") if request.method == "POST" else None
     sm, egp = tournament_flags(tournament.options)
     details = GPTournamentForm(
