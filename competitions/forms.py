@@ -6,6 +6,7 @@ from django import forms
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
+from . import widgets
 from .models import Club, Player, Season, Series, Tournament
 from .registry import BOOL, CHOICE, INT, NUMBER, SettingsSpec
 from .text import fold
@@ -71,9 +72,7 @@ class TournamentForm(ConfirmableForm):
         max_length=200,
         widget=forms.TextInput(attrs={"placeholder": _("e.g. Mechelen")}),
     )
-    date = forms.DateField(
-        label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
+    date = forms.DateField(label=_("Date"), required=False, widget=widgets.DateInput)
 
     def __init__(self, *args, season: Season, tournament: Tournament | None = None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -6,6 +6,18 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 
+class DateInput(forms.DateInput):
+    """A browser's date field (`type="date"`), its value always written as 2025-11-30: Django
+    writes it in the page language's format ("30-11-2025" in Dutch), which the field refuses,
+    so it showed empty and a saved form lost the date. (A posted ISO date is read in every
+    language.) Named DateInput so that crispy-forms gives it the same CSS class."""
+
+    input_type = "date"
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs, format="%Y-%m-%d")
+
+
 class Select(forms.Select):
     """Django's Select for a long flat list (every player of a ladder of 400 pools, twice on
     one page) that writes its options in one pass, where Django renders a template per option:

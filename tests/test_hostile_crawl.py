@@ -171,8 +171,11 @@ LINK = re.compile(r"""(?:href|action)=["']([^"'#]+)""")
 SKIP = ("/accounts/logout", "/i18n/", "/admin/logout", "/static/", "/admin/jsi18n")
 
 
-def crawl(client: Client, starts: list[str], within: tuple[str, ...]) -> dict[str, int]:
-    """Fetch every same-site page reachable from `starts` (GET only), up to MAX_PAGES."""
+def crawl(
+    client: Client, starts: list[str], within: tuple[str, ...], inspect=None
+) -> dict[str, int]:
+    """Fetch every same-site page reachable from `starts` (GET only), up to MAX_PAGES;
+    `inspect(url, html)` sees each HTML page."""
     seen: dict[str, int] = {}
     queue = deque(starts)
     while queue and len(seen) < MAX_PAGES:
@@ -186,7 +189,10 @@ def crawl(client: Client, starts: list[str], within: tuple[str, ...]) -> dict[st
             continue
         if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
             continue
-        for href in LINK.findall(response.content.decode("utf-8", "replace")):
+        html = response.content.decode("utf-8", "replace")
+        if inspect:
+            inspect(url, html)
+        for href in LINK.findall(html):
             target = urljoin(url, unescape(href))
             parts = urlsplit(target)
             if parts.netloc and parts.netloc != "testserver":
@@ -252,6 +258,40 @@ def test_every_manager_page_shows_hostile_values(client, hostile_data):
     assert_no_server_errors(seen)
     assert any("/rounds/" in url for url in seen)
     assert any(url.endswith("/settings/") for url in seen)
+
+
+INPUT = re.compile(r"<input\b[^>]*>")
+# What a browser's number and date fields accept as their value: anything else shows empty,
+# and the form then sends nothing back for it.
+READABLE = {"number": re.compile(r"-?\d+(\.\d+)?"), "date": re.compile(r"\d{4}-\d{2}-\d{2}")}
+
+
+@pytest.mark.parametrize("language", ["nl", "sv", "nb"])
+def test_number_and_date_fields_of_manager_pages_show_their_values_in_every_language(
+    client, hostile_data, language
+):
+    """The Keizer list wrote 12.5 start points as "12,5000" in Dutch: a number field shows
+    nothing for it, and saving the list dropped them. Every field a manager's page fills in,
+    in a language that writes numbers with a comma."""
+    SeasonPlayer.objects.update(start_points=Decimal("12.5"))
+    client.force_login(hostile_data)
+    client.cookies["django_language"] = language
+    filled, unreadable = [], {}
+
+    def inspect(url, html):
+        for tag in INPUT.findall(html):
+            kind = re.search(r'\btype="([a-z]+)"', tag)
+            value = re.search(r'\bvalue="([^"]*)"', tag)
+            if kind and kind.group(1) in READABLE and value and value.group(1):
+                filled.append(tag)
+                if not READABLE[kind.group(1)].fullmatch(value.group(1)):
+                    unreadable[url] = tag
+
+    seen = crawl(client, ["/manage/"], ("/manage/",), inspect)
+    assert_no_server_errors(seen)
+    assert unreadable == {}
+    assert any('value="12.5"' in tag for tag in filled)  # the Keizer list's start points
+    assert any('type="date"' in tag for tag in filled)
 
 
 def test_every_admin_page_shows_hostile_values(admin_client, hostile_data):

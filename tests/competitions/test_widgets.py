@@ -1,4 +1,4 @@
-"""competitions.widgets.Select writes the same select as Django's Select."""
+"""competitions.widgets: Select writes Django's select in one pass; DateInput writes ISO dates."""
 
 import pytest
 from django import forms
@@ -74,3 +74,22 @@ def test_a_bound_field_renders_through_the_widget(placeholder):
 def test_any_flat_list_renders_as_django_s(choices, value):
     ours, django = both(choices, value)
     assert ours == django
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "sv", "nb"])
+def test_a_date_field_shows_its_date_as_the_browser_reads_it_in_every_language(language):
+    """Django writes a date in the page language's format ("30-11-2025" in Dutch), which a
+    browser's date field refuses: the field showed empty and a saved form lost the date."""
+    import datetime
+
+    from django.utils import translation
+
+    class Form(forms.Form):
+        date = forms.DateField(widget=widgets.DateInput)
+
+    with translation.override(language):
+        html = str(Form(initial={"date": datetime.date(2025, 11, 30)})["date"])
+        bound = Form({"date": "2025-11-30"})
+        assert bound.is_valid()  # and what the browser sends back is read
+    assert 'type="date"' in html and 'value="2025-11-30"' in html
+    assert bound.cleaned_data["date"] == datetime.date(2025, 11, 30)

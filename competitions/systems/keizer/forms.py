@@ -102,9 +102,7 @@ class AddPlayerForm(forms.Form):
 class AttendanceForm(forms.Form):
     """An evening's attendance: one status per player of the list, a volunteer for the bye."""
 
-    date = forms.DateField(
-        label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
+    date = forms.DateField(label=_("Date"), required=False, widget=widgets.DateInput)
     volunteer = forms.TypedChoiceField(
         label=_("Volunteer for the bye"),
         required=False,
