@@ -116,6 +116,9 @@ def test_a_score_opens_its_breakdown(client, season):
     assert "Bram Visser</a>" in html
     assert "the list after round 1, the list round 2 was paired from" in html
     assert "Start points 4 × weight 0.8 = 3.20. Ranking key = 11.50 + 3.20 = 14.70." in html
+    # In Dutch every number of the sentence has a decimal comma, the weight too ("0.8" before).
+    dutch = client.get(season_url(season), HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "4 × gewicht 0,8 = 3,20. Rangscore = 11,50 + 3,20 = 14,70." in dutch
 
 
 def test_the_evening_page_shows_pairings_results_and_who_did_what(client, season):

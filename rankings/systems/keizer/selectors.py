@@ -8,6 +8,7 @@ from fractions import Fraction
 from django.db import connection
 from django.db.models import CharField, Exists, IntegerField, OuterRef
 from django.db.models.functions import Cast
+from django.utils.formats import get_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
@@ -43,11 +44,12 @@ def shown(value: Fraction | int | float, places: int = 2, write=display_points) 
     return write(Decimal(value.numerator) / Decimal(value.denominator), places)
 
 
-def share(value: Fraction) -> str:
-    """A weight as people write it: 0.9, 1, 0; a fraction where decimals do not end (6/7)."""
+def share(value: Fraction, separator: str = ".") -> str:
+    """A weight as people write it: 0.9, 1, 0 (0,9 with a `separator` ","); a fraction where
+    decimals do not end (6/7)."""
     value = Fraction(value)
     if 10**4 % value.denominator == 0:
-        return str(Decimal(value.numerator) / Decimal(value.denominator))
+        return str(Decimal(value.numerator) / Decimal(value.denominator)).replace(".", separator)
     return str(value)
 
 
@@ -264,7 +266,7 @@ def explain_rows(
     wanted = {row["player"] for row in rows}
     outcomes = standings.breakdown_rounds(evenings, wanted)
     weight = Fraction(listed.data["weight"])
-    weight_shown = share(weight)
+    weight_shown = share(weight, get_format("DECIMAL_SEPARATOR"))  # as the page's other numbers
     describe = _Lines(people)
     write = describe.write
     for row in rows:
