@@ -38,7 +38,7 @@ def display_points(value, places: int = 2, separator: str | None = None) -> str:
     if settings.USE_THOUSAND_SEPARATOR:
         return number_format(rounded(value, places), decimal_pos=places)
     if separator is None:
-        separator = get_format("DECIMAL_SEPARATOR")
+        separator = decimal_separator()
     try:
         return _plain_points(value, places, separator)
     except TypeError:  # a value that cannot be a key: written without the cache
@@ -56,12 +56,24 @@ def _plain_points(value, places: int, separator: str) -> str:
     return text if separator == "." else text.replace(".", separator)
 
 
+def decimal_separator() -> str:
+    """The page language's decimal separator: "," in Dutch, Swedish and Norwegian."""
+    return get_format("DECIMAL_SEPARATOR")
+
+
+def local_decimal(text: str, separator: str | None = None) -> str:
+    """A number written with a decimal point ("0.781282", "−12.7") as the page's language
+    writes it ("0,781282"), so that an explanation's numbers match its tables'. Only for text
+    that is a number (a name with a point in it is not one)."""
+    return text.replace(".", decimal_separator() if separator is None else separator)
+
+
 def points_writer():
     """display_points with the reader's decimal separator looked up once: an explanation
     writes several numbers, and each lookup asks for the active language again."""
     if settings.USE_THOUSAND_SEPARATOR:
         return display_points
-    separator = get_format("DECIMAL_SEPARATOR")
+    separator = decimal_separator()
 
     def write(value, places: int = 2) -> str:
         return display_points(value, places, separator)

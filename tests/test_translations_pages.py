@@ -189,3 +189,39 @@ def test_every_page_form_and_error_is_translated(circuit):
                 for number in re.findall(r"<td[^>]*>\s*(\d+\.\d{2})\s*</td>", html):
                     problems.append(f"{lang} {name}: number {number} with a decimal point")
     assert problems == [], "\n".join(sorted(set(problems)))
+
+
+# A number written with a decimal point in the visible text ("0.781282", "−12.7"), not part of
+# a word, an address or a date.
+DOTTED = re.compile(r"(?<![\w./\-−])[−-]?\d+\.\d+(?![\w./])")
+
+
+def test_every_system_s_public_numbers_use_the_language_s_decimal_separator(client, settings):
+    """The demo of all five systems, every public page in Dutch: explanations wrote their
+    numbers with a point (the GP's "M = 0.004 × 11222.344", the ladder's IMPs and expected
+    scores, the Keizer weight) beside tables that write "51,89"."""
+    from django.core.management import call_command
+
+    from tests.test_hostile_crawl import crawl
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    call_command("load_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    data = {text for text in data_strings() if DOTTED.search(text)}
+    client.cookies["django_language"] = "nl"
+    dotted: dict[str, set[str]] = {}
+    pages = []
+
+    def inspect(url, html):
+        pages.append(url)
+        for text in visible(html):
+            for value in data:
+                text = text.replace(value, " ")
+            found = DOTTED.findall(text)
+            if found:
+                dotted.setdefault(url, set()).update(found)
+
+    seen = crawl(client, ["/"], ("/",), inspect)
+    assert all(status < 500 for status in seen.values())
+    systems = {url.split("/")[1] for url in pages if url.count("/") > 2}
+    assert len(systems) >= 5, systems  # every demo series was reached
+    assert dotted == {}

@@ -1,6 +1,6 @@
 from django import template
 
-from rankings.tables import display_points
+from rankings.tables import display_points, local_decimal
 from rankings.urls_helpers import season_url as _season_url
 
 register = template.Library()
@@ -10,6 +10,12 @@ register = template.Library()
 def points(value, places: int = 2) -> str:
     """Points rounded half up for display (full precision stays in the data)."""
     return display_points(value, int(places))
+
+
+@register.filter
+def decimal(value) -> str:
+    """An exact decimal text ("0.004", "11222.344") in the page language's separator."""
+    return "–" if value is None else local_decimal(str(value))
 
 
 @register.simple_tag

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 
 from .settings import RATING_MAX, UNCERTAINTY_MAX
@@ -227,21 +228,27 @@ def typed(entry: RatingEntry) -> str:
 
 
 def describe(entry: RatingEntry) -> str:
-    """The entry in words, for the pages ("FFO 1900, provisional ± 350")."""
+    """The entry in words, for the pages ("FFO 1900, provisional ± 350"; "Nordic 1850,5" in a
+    language that writes decimals with a comma)."""
     if entry.debutant:
         return _("debutant")
+    separator = get_format("DECIMAL_SEPARATOR")
+
+    def shown(value: Decimal) -> str:
+        return _plain(value).replace(".", separator)
+
     parts = []
     if entry.nordic is not None:
-        parts.append(_("Nordic %(rating)s") % {"rating": _plain(entry.nordic)})
+        parts.append(_("Nordic %(rating)s") % {"rating": shown(entry.nordic)})
     if entry.ffo is not None:
         if entry.provisional:
             parts.append(
                 _("FFO %(rating)s, provisional ± %(uncertainty)s")
                 % {
-                    "rating": _plain(entry.ffo),
-                    "uncertainty": _plain(entry.uncertainty or Decimal(0)),
+                    "rating": shown(entry.ffo),
+                    "uncertainty": shown(entry.uncertainty or Decimal(0)),
                 }
             )
         else:
-            parts.append(_("FFO %(rating)s") % {"rating": _plain(entry.ffo)})
+            parts.append(_("FFO %(rating)s") % {"rating": shown(entry.ffo)})
     return "; ".join(parts)

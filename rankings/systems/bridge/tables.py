@@ -8,7 +8,7 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from rankings.tables import BaseTable, PlayerColumn, RankColumn
+from rankings.tables import BaseTable, PlayerColumn, RankColumn, local_decimal
 
 from .standings import challenge_of
 
@@ -22,12 +22,15 @@ MINUS = "\u2212"
 
 
 def imps_text(value) -> str:
-    """IMPs as the club writes them: 12.5, -3, 0 (a missed challenge: "–")."""
+    """IMPs as the club writes them: 12.5, −3, 0 (12,5 in Dutch, Swedish and Norwegian; a
+    missed challenge: "–")."""
     if value is None:
         return "–"
     text = format(Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP), "f")
     text = text.rstrip("0").rstrip(".") if "." in text else text
-    return text.replace("-", MINUS) if text not in ("-0", "") else "0"
+    if text in ("-0", ""):
+        return "0"
+    return local_decimal(text.replace("-", MINUS))
 
 
 def signed(value: int) -> str:
@@ -38,10 +41,11 @@ def signed(value: int) -> str:
 
 
 def decimals(value: float, places: int, sign: bool = False) -> str:
+    """A number to `places` decimals, rounded half up, in the page language's separator."""
     text = format(Decimal(str(value)).quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP), "f")
     if sign and not text.startswith("-") and Decimal(text) != 0:
         text = "+" + text
-    return text.replace("-", MINUS)
+    return local_decimal(text.replace("-", MINUS))
 
 
 def move_badge(move: str, provisional: bool = False) -> str:

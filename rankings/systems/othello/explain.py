@@ -6,6 +6,8 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from rankings.tables import decimal_separator, local_decimal
+
 
 def details(value, body: str) -> str:
     """The shared explain markup: the number, which opens its computation."""
@@ -18,7 +20,8 @@ def details(value, body: str) -> str:
 
 
 def x_text(x: float | None) -> str:
-    return "–" if x is None else f"{x:.6f}"
+    """The series factor as the pages show it, to 6 decimals in the page language's separator."""
+    return "–" if x is None else local_decimal(f"{x:.6f}")
 
 
 def series_text(series: list[int]) -> str:
@@ -41,17 +44,22 @@ def _text(message: str, **values) -> str:
 def nr(entry: dict, tournament: dict) -> str:
     """A participant's Nordic-equivalent rating and contribution to the ranking sum. Built
     as text, not from a template: a page shows one per line."""
-    c = tournament["coefficients"]
+    sep = decimal_separator()
+    c = {name: local_decimal(str(value), sep) for name, value in tournament["coefficients"].items()}
+    number = {
+        name: None if entry[name] is None else local_decimal(str(entry[name]), sep)
+        for name in ("nr", "ffo_used", "contribution")
+    }
     rule = entry["rule"]
     if rule == "nordic":
-        how = _text(_("Nordic rating: NR = %(nr)s."), nr=entry["nr"])
+        how = _text(_("Nordic rating: NR = %(nr)s."), nr=number["nr"])
     elif rule == "ffo":
         how = _text(
             _("No Nordic rating; FFO rating r = %(r)s: NR = %(a)s × %(r)s + %(b)s = %(nr)s."),
             a=c["nr_factor"],
             b=c["nr_offset"],
-            r=entry["ffo_used"],
-            nr=entry["nr"],
+            r=number["ffo_used"],
+            nr=number["nr"],
         )
     elif rule == "provisional":
         how = _text(
@@ -61,17 +69,17 @@ def nr(entry: dict, tournament: dict) -> str:
             ),
             a=c["nr_factor"],
             b=c["nr_offset"],
-            r=entry["ffo_used"],
+            r=number["ffo_used"],
             floor=c["provisional_floor"],
-            nr=entry["nr"],
+            nr=number["nr"],
         )
     else:
-        how = _text(_("No rating (debutant): NR = %(nr)s."), nr=entry["nr"])
+        how = _text(_("No rating (debutant): NR = %(nr)s."), nr=number["nr"])
     adds = _text(
         _("Adds max(0, %(nr)s − %(floor)s) = %(value)s to the ranking sum."),
         floor=c["rating_floor"],
-        nr=entry["nr"],
-        value=entry["contribution"],
+        nr=number["nr"],
+        value=number["contribution"],
     )
     body = (
         f'<div class="small"><div class="text-body-secondary mb-1">'
@@ -79,7 +87,7 @@ def nr(entry: dict, tournament: dict) -> str:
         f"{conditional_escape(entry['rating_text'])}</div>\n{how}\n"
         f'<div class="mt-1">{adds}</div></div>'
     )
-    return details(entry["nr"], mark_safe(body))
+    return details(number["nr"], mark_safe(body))
 
 
 def points(entry: dict, tournament: dict) -> str:
@@ -89,7 +97,7 @@ def points(entry: dict, tournament: dict) -> str:
     series = tournament["series"]
     above = series[k - 2] if k > 1 else None
     x = tournament["x"]
-    m = tournament["max_points_text"]
+    m = local_decimal(tournament["max_points_text"])
     g = entry["series_points"]
     if k == 1:
         how = "<div>{}</div>".format(
@@ -104,7 +112,8 @@ def points(entry: dict, tournament: dict) -> str:
             k=k,
         )
         if above is not None and x is not None:
-            chain += f" ({above} × {conditional_escape(x_text(x))} = {above * x:.6f})"
+            product = local_decimal(f"{above * x:.6f}")
+            chain += f" ({above} × {conditional_escape(x_text(x))} = {product})"
         exponent = tournament["participants"] - 1
         exact_text = _text(
             _(
@@ -199,7 +208,7 @@ def total(row: dict, names: dict[str, str], best_n: int) -> str:
             _text(
                 _("Tie-break: SM points %(sm)s, then rating %(rating)s."),
                 sm=row["sm_points"],
-                rating=row.get("rating_text"),
+                rating=local_decimal(str(row.get("rating_text") or "–")),
             )
         )
     body = (

@@ -5,7 +5,7 @@ import django_tables2 as tables
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from rankings.tables import BaseTable, PlayerColumn, RankColumn, display_points
+from rankings.tables import BaseTable, PlayerColumn, RankColumn, display_points, local_decimal
 
 from . import explain
 
@@ -110,6 +110,9 @@ class ComputationTable(BaseTable):
 
     def value_nr(self, record):
         return float(record["nr"])
+
+    def render_contribution(self, value):
+        return local_decimal(value)
 
     def value_contribution(self, record):
         return float(record["contribution"])

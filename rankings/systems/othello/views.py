@@ -28,6 +28,7 @@ from rankings.engines import othello as engine
 from rankings.models import StandingsRow, StandingsTable
 from rankings.people import People
 from rankings.selectors import stored_tables
+from rankings.tables import local_decimal
 from rankings.urls_helpers import season_url
 from rankings.views import export_or_render, season_context
 
@@ -97,8 +98,8 @@ def overview(request, season: Season):
                 exclude=("results_list",),
             ),
             country=settings.country,
-            a=decimal_text(settings.max_factor),
-            b=decimal_text(settings.max_base),
+            a=local_decimal(decimal_text(settings.max_factor)),
+            b=local_decimal(decimal_text(settings.max_base)),
         ),
     )
 
@@ -419,8 +420,8 @@ def whatif(request, season: Season):
             }
         )
     context.update(
-        a=decimal_text(a),
-        b=decimal_text(b),
+        a=local_decimal(decimal_text(a)),
+        b=local_decimal(decimal_text(b)),
         tournament_table=t.WhatIfTournamentTable(tournament_rows),
         standings_table=paginated(
             request,
