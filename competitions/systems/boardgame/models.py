@@ -52,7 +52,8 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{related(self, 'round')} · {_('table')} {self.number} · {self.game}"
+        table = _("table")  # outside the f-string, where makemessages finds it
+        return f"{related(self, 'round')} · {table} {self.number} · {self.game}"
 
 
 class Seat(models.Model):

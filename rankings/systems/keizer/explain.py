@@ -51,11 +51,13 @@ def _breakdown_head() -> tuple[str, str]:
     language = get_language()
     found = _HEADS.get(language)
     if found is None:
+        # Outside the f-string: makemessages does not look inside one (it dropped "Rd").
+        rd, result, value, points = _("Rd"), _("Result"), _("Value"), _("Points")
         found = _HEADS[language] = (
             f'<table class="table table-sm mb-1"><thead><tr><th class="text-end">'
-            f"{escaped(_('Rd'))}</th><th>{escaped(_('Result'))}</th>"
-            f'<th class="text-end">{escaped(_("Value"))}</th><th class="text-end">×</th>'
-            f'<th class="text-end">{escaped(_("Points"))}</th></tr></thead>',
+            f"{escaped(rd)}</th><th>{escaped(result)}</th>"
+            f'<th class="text-end">{escaped(value)}</th><th class="text-end">×</th>'
+            f'<th class="text-end">{escaped(points)}</th></tr></thead>',
             escaped(_("Score")),
         )
     return found

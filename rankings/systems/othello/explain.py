@@ -81,9 +81,10 @@ def nr(entry: dict, tournament: dict) -> str:
         nr=number["nr"],
         value=number["contribution"],
     )
+    label = _("Rating entry")  # outside the f-string, where makemessages finds it
     body = (
         f'<div class="small"><div class="text-body-secondary mb-1">'
-        f"{conditional_escape(entry['country'])} · {conditional_escape(_('Rating entry'))}: "
+        f"{conditional_escape(entry['country'])} · {conditional_escape(label)}: "
         f"{conditional_escape(entry['rating_text'])}</div>\n{how}\n"
         f'<div class="mt-1">{adds}</div></div>'
     )
