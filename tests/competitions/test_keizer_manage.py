@@ -125,6 +125,40 @@ def test_attendance_saves_one_status_per_player_and_a_present_volunteer(leader, 
     assert response.status_code == 400 and "not paired yet" in response.content.decode()
 
 
+def test_attendance_buttons_one_checked_per_player_in_name_order_kept_when_refused(leader, season):
+    leader.post(manage_url(season, "pair", 3))
+    url = manage_url(season, "attendance", 4)
+    players = {p.key: p for p in Player.objects.all()}
+    Player.objects.filter(pk=players["p6"].pk).update(name="Émile Zola")
+
+    def buttons(html):
+        found = re.findall(
+            r'name="p(\d+)" id="id_p\1_(\d)" value="(\w+)" autocomplete="off"( checked)?', html
+        )
+        by_player = {}
+        for pid, index, value, checked in found:
+            by_player.setdefault(int(pid), []).append((int(index), value, bool(checked)))
+        return by_player
+
+    html = leader.get(url).content.decode()
+    shown = buttons(html)
+    assert set(shown) == {p.pk for p in players.values()}
+    for lines in shown.values():
+        assert [(i, v) for i, v, _ in lines] == list(
+            enumerate(["present", "absent", "external", "unexcused"])
+        )
+        assert sum(checked for *_, checked in lines) == 1
+    names = re.findall(r'<span class="attendance-name">([^<]+)</span>', html)
+    assert names.index("Émile Zola") < names.index("Eva Smit")  # as a list of people reads
+    form = {f"p{p.pk}": "present" for p in players.values()}
+    form[f"p{players['p6'].pk}"] = "unexcused"
+    form["volunteer"] = str(players["p6"].pk)  # not present: refused
+    refused = leader.post(url, form)
+    assert refused.status_code == 400
+    typed = buttons(refused.content.decode())[players["p6"].pk]
+    assert [v for _, v, checked in typed if checked] == ["unexcused"]
+
+
 def test_after_the_pairing_only_the_absentees_can_change(leader, season):
     leader.post(manage_url(season, "pair", 3))
     players = {p.key: p for p in Player.objects.all()}

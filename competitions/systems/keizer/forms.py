@@ -125,8 +125,18 @@ class AttendanceForm(forms.Form):
         ]
 
     def rows(self):
+        """Each player's line: the entry, its bound field (name and errors), whether it is
+        paired, and its buttons as (id, value, label, checked), which the template writes by
+        hand: Django renders a template per radio button, 10,000 for a list of 2000."""
+        choices = [(str(status), ATTENDANCE_LABELS[status]) for status in ATTENDANCE]
         for entry in self.entries:
-            yield entry, self[f"p{entry.player_id}"], entry.player_id in self.locked
+            field = self[f"p{entry.player_id}"]
+            chosen = str(field.value())
+            buttons = [
+                (f"{field.auto_id}_{i}", value, label, value == chosen)
+                for i, (value, label) in enumerate(choices)
+            ]
+            yield entry, field, entry.player_id in self.locked, buttons
 
     def clean(self):
         data = super().clean()

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from competitions.models import Round, RoundEntry, Season, SeasonPlayer
-from competitions.text import plain_number
+from competitions.text import name_order, plain_number
 from competitions.views import manage_url
 
 from . import selectors, services
@@ -215,7 +215,9 @@ def attendance(request, season: Season, number: int):
         next_number = evenings[-1].number + 1 if evenings else 1
         if number != next_number:
             raise Http404(_("No such evening."))
-    entries = sorted(selectors.list_entries(season), key=lambda e: (e.player.name, e.pk))
+    entries = sorted(
+        selectors.list_entries(season), key=lambda e: (name_order(e.player.name), e.pk)
+    )
     current = {}
     if round_ is not None:
         current = {e.player_id: e for e in round_.entries.all()}
