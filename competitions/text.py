@@ -1,9 +1,13 @@
 """Text as people type it: names compared without accents, case or spacing; numbers written
 as a person would type them back."""
 
+import datetime
 import difflib
 import unicodedata
 from decimal import Decimal
+
+from django.utils.formats import date_format
+from django.utils.translation import pgettext_lazy
 
 
 def fold(text: str) -> str:
@@ -44,3 +48,30 @@ def plain_number(value: Decimal | int | None) -> str:
         return ""
     text = format(Decimal(value).normalize(), "f")
     return "0" if text in ("-0", "") else text
+
+
+# Dates as each language writes them. Django's "M" is the month's abbreviation title-cased in
+# every language ("4 Dec 2026" in Dutch and Swedish, which write "4 dec 2026"), and Norwegian
+# puts a dot after the day ("4. des. 2026"): each language's formats are in its catalog
+# (context "date format"; "b" is the abbreviation as the language writes it).
+DATE_FORMATS = {
+    "date": pgettext_lazy("date format", "j M Y"),
+    "date_time": pgettext_lazy("date format", "j M Y, H:i"),
+    "day_month": pgettext_lazy("date format", "j M"),
+    "weekday": pgettext_lazy("date format", "D j M"),
+    "weekday_year": pgettext_lazy("date format", "D j M Y"),
+    "long": pgettext_lazy("date format", "l j F Y"),
+}
+
+
+def local_date(value, kind: str = "date") -> str:
+    """A date (or a datetime, already in local time; or an ISO date as stored standings keep
+    it) in the reader's language; "" for none; any other text as it is."""
+    if not value:
+        return ""
+    if isinstance(value, str):
+        try:
+            value = datetime.date.fromisoformat(value)
+        except ValueError:
+            return value
+    return date_format(value, str(DATE_FORMATS[kind]))

@@ -1,9 +1,12 @@
 from django import template
 
+from competitions.templatetags.manage import local_date
 from rankings.tables import display_points, local_decimal
 from rankings.urls_helpers import season_url as _season_url
 
 register = template.Library()
+# {{ value|local_date:"long" }} on the public pages too
+register.filter("local_date", local_date, expects_localtime=True)
 
 
 @register.filter

@@ -1,11 +1,12 @@
 """django-tables2 tables of the Keizer manager pages."""
 
 import django_tables2 as tables
-from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from competitions.columns import LocalDateColumn
+from competitions.text import local_date
 from competitions.views import manage_url
 
 from . import selectors
@@ -25,10 +26,10 @@ WIDE_ONLY = "d-none d-sm-table-cell"
 
 class EveningTable(tables.Table):
     number = tables.Column(verbose_name=_("Evening"))
-    date = tables.DateColumn(
+    date = LocalDateColumn(
         accessor="round__date",
         verbose_name=_("Date"),
-        format="D j M",
+        kind="weekday",
         default="–",
         attrs={"td": {"class": WIDE_ONLY}, "th": {"class": WIDE_ONLY}},
     )
@@ -58,7 +59,7 @@ class EveningTable(tables.Table):
         return format_html(
             '{}<div class="small text-body-secondary d-sm-none">{}</div>',
             record.number,
-            f"{date_format(date, 'D j M')} · {present}" if date else present,
+            f"{local_date(date, 'weekday')} · {present}" if date else present,
         )
 
     def render_state(self, record):

@@ -1,10 +1,10 @@
 """django-tables2 tables of the Othello GP manager pages."""
 
 import django_tables2 as tables
-from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
+from competitions.text import local_date
 from competitions.views import manage_url
 
 from .settings import tournament_flags
@@ -50,7 +50,7 @@ class ManageTournamentTable(tables.Table):
             manage_url(record.season, "tournament", record.key),
             value,
             flag_badges(record.options),
-            date_format(record.date, "j M Y") if record.date else "–",
+            local_date(record.date) if record.date else "–",
         )
 
     def render_enter(self, record):

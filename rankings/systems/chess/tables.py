@@ -7,6 +7,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from competitions.columns import LocalDateColumn
 from rankings.tables import BaseTable, PlayerColumn, RankColumn
 
 GLYPHS = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
@@ -149,7 +150,7 @@ class ClassTable(BaseTable):
 
 
 class TournamentListTable(BaseTable):
-    date = tables.DateColumn(verbose_name=_("Date"), format="j M Y")
+    date = LocalDateColumn(verbose_name=_("Date"))
     name = tables.Column(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
     groups = tables.Column(verbose_name=_("Groups"), attrs=END)
     participants = tables.Column(verbose_name=_("Players"), attrs=END)
@@ -166,7 +167,7 @@ class TournamentListTable(BaseTable):
 
 
 class PlayerSeasonTable(BaseTable):
-    date = tables.DateColumn(verbose_name=_("Date"), format="j M Y")
+    date = LocalDateColumn(verbose_name=_("Date"))
     tournament = tables.Column(verbose_name=_("Tournament"))
     group = tables.Column(verbose_name=_("Group"), linkify=lambda record: record["url"])
     place = RankColumn(verbose_name=_("Pl"))

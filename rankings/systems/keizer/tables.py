@@ -5,6 +5,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from competitions.columns import LocalDateColumn
 from rankings.tables import BaseTable, PlayerColumn, PointsColumn, RankColumn
 
 from . import explain
@@ -114,7 +115,7 @@ class EveningListTable(BaseTable):
     number = tables.Column(
         verbose_name=_("Evening"), attrs=RIGHT, linkify=lambda record: record["url"]
     )
-    date = tables.DateColumn(verbose_name=_("Date"), format="D j M Y", default="–")
+    date = LocalDateColumn(verbose_name=_("Date"), kind="weekday_year", default="–")
     present = tables.Column(verbose_name=_("Present"), attrs=RIGHT)
     games = tables.Column(verbose_name=_("Games"), attrs=RIGHT)
     state = tables.Column(verbose_name=_("State"), orderable=False)

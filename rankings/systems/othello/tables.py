@@ -5,6 +5,7 @@ import django_tables2 as tables
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
+from competitions.columns import LocalDateColumn
 from rankings.tables import BaseTable, PlayerColumn, RankColumn, display_points, local_decimal
 
 from . import explain
@@ -47,8 +48,8 @@ class TournamentNameColumn(tables.Column):
 
 
 class TournamentListTable(BaseTable):
-    date = tables.DateColumn(
-        verbose_name=_("Date"), format="j M", attrs={"td": {"class": "text-nowrap"}}
+    date = LocalDateColumn(
+        verbose_name=_("Date"), kind="day_month", attrs={"td": {"class": "text-nowrap"}}
     )
     name = TournamentNameColumn(verbose_name=_("Tournament"))
     participants = NumberColumn(verbose_name=_("Players"))
@@ -184,7 +185,7 @@ class ResultColumn(tables.Column):
 
 
 class PlayerResultsTable(BaseTable):
-    date = tables.DateColumn(verbose_name=_("Date"), format="j M Y")
+    date = LocalDateColumn(verbose_name=_("Date"))
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
     place = NumberColumn(verbose_name=_("Place"))
     country = tables.Column(verbose_name=_("Country"), attrs=HIDDEN_ON_PHONES)

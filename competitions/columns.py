@@ -1,0 +1,18 @@
+"""Table columns shared by every system's tables (django-tables2)."""
+
+import django_tables2 as tables
+
+from competitions.text import local_date
+
+
+class LocalDateColumn(tables.Column):
+    """A date as the reader's language writes it (competitions.text.DATE_FORMATS: "4 dec 2026"
+    in Dutch, "4. des. 2026" in Norwegian, where django-tables2's DateColumn with a format
+    such as "j M Y" writes "4 Dec 2026" in every language)."""
+
+    def __init__(self, *args, kind: str = "date", **kwargs):
+        self.kind = kind
+        super().__init__(*args, **kwargs)
+
+    def render(self, value):
+        return local_date(value, self.kind)
