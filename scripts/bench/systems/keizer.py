@@ -223,8 +223,8 @@ def pages(season) -> list:
 
 
 def manage_pages(season) -> list:
-    """The newest evening's attendance, the results of the last one paired, and the initial
-    list."""
+    """The newest evening's attendance and the next one's, the results of the last one
+    paired, and the initial list."""
     from competitions.views import manage_url
 
     last = Round.objects.filter(season=season, tournament=None).order_by("-number").first()
@@ -236,6 +236,8 @@ def manage_pages(season) -> list:
     )
     return [
         ("attendance", manage_url(season, "attendance", last.number)),
+        # The next evening, not paired yet: every player's buttons (the newest one is paired).
+        ("attendance_next", manage_url(season, "attendance", last.number + 1)),
         ("results", manage_url(season, "results", paired)),
         ("list", manage_url(season, "keizer_list")),
     ] + shared_manage_pages(season)
