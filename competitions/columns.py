@@ -8,7 +8,7 @@ from competitions.text import local_date
 class LocalDateColumn(tables.Column):
     """A date as the reader's language writes it (competitions.text.DATE_FORMATS: "4 dec 2026"
     in Dutch, "4. des. 2026" in Norwegian, where django-tables2's DateColumn with a format
-    such as "j M Y" writes "4 Dec 2026" in every language)."""
+    such as "j M Y" writes "4 Dec 2026" in every language). Downloads get ISO dates."""
 
     def __init__(self, *args, kind: str = "date", **kwargs):
         self.kind = kind
@@ -16,3 +16,7 @@ class LocalDateColumn(tables.Column):
 
     def render(self, value):
         return local_date(value, self.kind)
+
+    def value(self, value):
+        """A download keeps the date as a spreadsheet reads it in any language: 2026-12-04."""
+        return value.isoformat() if hasattr(value, "isoformat") else value

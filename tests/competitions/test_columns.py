@@ -1,0 +1,35 @@
+"""competitions.columns.LocalDateColumn: a date as the page's language writes it, and as a
+spreadsheet reads it in a download."""
+
+import datetime
+
+import django_tables2 as tables
+from django.utils import translation
+from django_tables2.export import TableExport
+
+from competitions.columns import LocalDateColumn
+
+
+class Evenings(tables.Table):
+    number = tables.Column()
+    date = LocalDateColumn(kind="weekday_year", default="–")
+
+
+ROWS = [
+    {"number": 1, "date": datetime.date(2026, 12, 4)},
+    {"number": 2, "date": "2026-03-09"},  # as stored standings keep a date
+    {"number": 3, "date": None},
+]
+
+
+def test_the_page_writes_the_language_s_date():
+    with translation.override("nl"):
+        shown = [row.get_cell("date") for row in Evenings(ROWS).rows]
+    assert shown == ["vr 4 dec 2026", "ma 9 mrt 2026", "–"]
+
+
+def test_a_download_keeps_iso_dates_in_every_language():
+    for language in ("en", "nl", "sv", "nb"):
+        with translation.override(language):
+            csv = TableExport("csv", Evenings(ROWS)).export()
+        assert csv.splitlines()[1:] == ["1,2026-12-04", "2,2026-03-09", "3,"], language
