@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from competitions.models import Season
+from competitions.text import name_order
 from rankings.exports import SafeTableExport
 from rankings.people import People
 from rankings.urls_helpers import player_url, player_urls, season_url
@@ -175,7 +176,7 @@ def evening(request, season: Season, number: int):
     def named(keys: list[str]) -> list[dict]:
         return [
             {"name": people.name(k), "url": url_of(k)}
-            for k in sorted(keys, key=lambda k: (ranks.get(k, 10**6), people.name(k)))
+            for k in sorted(keys, key=lambda k: (ranks.get(k, 10**6), name_order(people.name(k))))
         ]
 
     return export_or_render(
