@@ -223,7 +223,10 @@ class FoldedListData(TableListData):
                 for accessor, descending in keys
             )
 
-        self.data.sort(key=key)
+        try:
+            self.data.sort(key=key)
+        except TypeError:  # cells no order exists for (lists, dicts): django-tables2's way
+            super().order_by(aliases)
 
 
 class BaseTable(tables.Table):

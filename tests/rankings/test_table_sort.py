@@ -110,3 +110,12 @@ def test_a_public_standings_page_sorted_by_player(client, circuit_file):
     shown = re.findall(line, daily)
     assert sorted(shown) == sorted(NAMES)
     assert shown == READER_ORDER
+
+
+def test_a_column_of_values_without_an_order_still_sorts_as_django_tables2_does():
+    class Odd(BaseTable):
+        parts = tables.Column()
+
+    data = [{"parts": {"a": 1}, "n": 1}, {"parts": None, "n": 2}, {"parts": {"b": 2}, "n": 3}]
+    # empty first, then the two dicts in their order (a dict has no order): no error
+    assert [r.record["n"] for r in Odd(data, order_by="parts").rows] == [2, 1, 3]
