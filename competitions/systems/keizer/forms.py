@@ -142,6 +142,9 @@ class AttendanceForm(forms.Form):
         ]
         for entry in self.entries:
             field = self[f"p{entry.player_id}"]
+            if entry.player_id in self.locked:  # paired: a badge instead of buttons
+                yield entry, field, True, ""
+                continue
             chosen = str(field.value())
             name = html.escape(field.html_name)
             buttons = []
@@ -153,7 +156,7 @@ class AttendanceForm(forms.Form):
                     f'value="{value}" autocomplete="off"{checked}>\n'
                     f'<label class="btn btn-outline-{style}" for="{id_}">{label}</label>'
                 )
-            yield entry, field, entry.player_id in self.locked, mark_safe("\n".join(buttons))
+            yield entry, field, False, mark_safe("\n".join(buttons))
 
     def clean(self):
         data = super().clean()
