@@ -1,5 +1,7 @@
 """Table columns shared by every system's tables (django-tables2)."""
 
+import datetime
+
 import django_tables2 as tables
 
 from competitions.text import local_date
@@ -18,5 +20,11 @@ class LocalDateColumn(tables.Column):
         return local_date(value, self.kind)
 
     def value(self, value):
-        """A download keeps the date as a spreadsheet reads it in any language: 2026-12-04."""
-        return value.isoformat() if hasattr(value, "isoformat") else value
+        """A download keeps the date as a spreadsheet reads it in any language: a date cell in
+        a spreadsheet, 2026-12-04 in a CSV."""
+        if isinstance(value, str):
+            try:
+                return datetime.date.fromisoformat(value)
+            except ValueError:
+                return value
+        return value

@@ -33,3 +33,19 @@ def test_a_download_keeps_iso_dates_in_every_language():
         with translation.override(language):
             csv = TableExport("csv", Evenings(ROWS)).export()
         assert csv.splitlines()[1:] == ["1,2026-12-04", "2,2026-03-09", "3,"], language
+
+
+def test_a_spreadsheet_gets_date_cells():
+    import io
+
+    import openpyxl
+
+    with translation.override("nl"):
+        xlsx = TableExport("xlsx", Evenings(ROWS)).export()
+    sheet = openpyxl.load_workbook(io.BytesIO(xlsx)).active
+    cells = [row[1] for row in sheet.iter_rows(min_row=2, values_only=True)]
+    assert [c.date() if c else c for c in cells] == [
+        datetime.date(2026, 12, 4),
+        datetime.date(2026, 3, 9),
+        None,
+    ]
