@@ -311,3 +311,35 @@ def test_every_admin_page_shows_hostile_values(admin_client, hostile_data):
     seen = {url: admin_client.get(url).status_code for url in urls}
     assert_no_server_errors(seen)
     assert sum(1 for status in seen.values() if status == 200) > 100
+
+
+# A month's abbreviation as English writes it ("4 Dec 2026", "15 Mrt", "4 Okt"): Django's "M"
+# title-cases it in every language, where Dutch, Swedish and Norwegian write "4 dec 2026".
+TITLE_CASED_MONTH = re.compile(
+    r"\b\d{1,2}\.? (?:Jan|Feb|Mar|Mrt|Apr|May|Mei|Maj|Mai|Jun|Jul|Aug|Sep|Oct|Okt|Nov|Dec|Des)\b"
+)
+# A date as the US writes it ("01/05/2025" for 5 January): read as 1 May in Europe.
+NUMERIC_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{4}\b")
+TAG = re.compile(r"<[^>]+>")
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "sv", "nb"])
+def test_every_page_writes_its_dates_as_the_language_does(client, hostile_data, language):
+    client.force_login(hostile_data)
+    client.cookies["django_language"] = language
+    wrong: dict[str, set[str]] = {}
+    dated = []
+
+    def inspect(url, html):
+        text = TAG.sub(" ", html)
+        found = set(NUMERIC_DATE.findall(text))
+        if language != "en":
+            found |= set(TITLE_CASED_MONTH.findall(text))
+        if found:
+            wrong[url] = found
+        dated.extend(re.findall(r"\b\d{1,2}\.? [A-Za-z]{3,5}\.? 20\d\d\b", text))
+
+    seen = crawl(client, ["/", "/manage/"], ("/",), inspect)
+    assert_no_server_errors(seen)
+    assert wrong == {}
+    assert len(dated) > 10  # the pages do show dates

@@ -4,11 +4,12 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from competitions.columns import LocalDateColumn
 from competitions.views import manage_url
 
 
 class ManageTournamentTable(tables.Table):
-    date = tables.DateColumn(verbose_name=_("Date"), short=True, default="–")
+    date = LocalDateColumn(verbose_name=_("Date"), default="–")
     name = tables.Column(verbose_name=_("Tournament"))
     table_count = tables.Column(
         accessor="tables",

@@ -4,13 +4,14 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from competitions.columns import LocalDateColumn
 from competitions.views import manage_url
 
 from .interchange import COUNTY
 
 
 class ManageTournamentTable(tables.Table):
-    date = tables.DateColumn(verbose_name=_("Date"), format="j M Y", default="–")
+    date = LocalDateColumn(verbose_name=_("Date"), default="–")
     name = tables.Column(verbose_name=_("Tournament"))
     group_count = tables.Column(
         verbose_name=_("Groups"), attrs={"td": {"class": "text-end"}, "th": {"class": "text-end"}}

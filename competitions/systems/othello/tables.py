@@ -4,6 +4,7 @@ import django_tables2 as tables
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
+from competitions.columns import LocalDateColumn
 from competitions.text import local_date
 from competitions.views import manage_url
 
@@ -24,9 +25,8 @@ WIDE_ONLY = "d-none d-sm-table-cell"
 
 
 class ManageTournamentTable(tables.Table):
-    date = tables.DateColumn(
+    date = LocalDateColumn(
         verbose_name=_("Date"),
-        format="j M Y",
         default="–",
         attrs={"td": {"class": WIDE_ONLY}, "th": {"class": WIDE_ONLY}},
     )

@@ -5,6 +5,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from competitions.columns import LocalDateColumn
 from rankings.tables import (
     BaseTable,
     ClubColumn,
@@ -142,7 +143,7 @@ class GameTable(BaseTable):
 
 
 class TournamentListTable(BaseTable):
-    date = tables.DateColumn(verbose_name=_("Date"), short=True)
+    date = LocalDateColumn(verbose_name=_("Date"))
     name = tables.Column(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
     # Hidden on a phone, so the day winners keep their room (the tournament page has the count).
     participants = tables.Column(
@@ -162,7 +163,7 @@ class TournamentListTable(BaseTable):
 
 
 class PlayerSeasonTable(BaseTable):
-    date = tables.DateColumn(verbose_name=_("Date"), short=True)
+    date = LocalDateColumn(verbose_name=_("Date"))
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
     rank = RankColumn(verbose_name=_("Daily rank"))
     daily = PointsColumn(verbose_name=_("Daily total"))
