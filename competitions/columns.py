@@ -17,7 +17,8 @@ class LocalDateColumn(tables.Column):
         super().__init__(*args, **kwargs)
 
     def render(self, value):
-        return local_date(value, self.kind)
+        # On one line: a phone's narrow column broke "5 Jan 2025" into three.
+        return local_date(value, self.kind).replace(" ", "\u00a0")
 
     def value(self, value):
         """A download keeps the date as a spreadsheet reads it in any language: a date cell in

@@ -198,7 +198,7 @@ DOTTED = re.compile(r"(?<![\w./\-−])[−-]?\d+\.\d+(?![\w./])")
 
 # A date with the month abbreviated as English writes it ("4 Dec 2026", "4 Mrt"): Django's
 # "M" title-cases the abbreviation in every language; Dutch writes "4 dec 2026".
-TITLE_CASED_MONTH = re.compile(r"\b\d{1,2} (?:Jan|Feb|Mrt|Apr|Mei|Jun|Jul|Aug|Sep|Okt|Nov|Dec)\b")
+TITLE_CASED_MONTH = re.compile(r"\b\d{1,2}\s(?:Jan|Feb|Mrt|Apr|Mei|Jun|Jul|Aug|Sep|Okt|Nov|Dec)\b")
 
 
 def test_every_system_s_public_numbers_use_the_language_s_decimal_separator(client, settings):

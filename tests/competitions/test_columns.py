@@ -25,7 +25,8 @@ ROWS = [
 def test_the_page_writes_the_language_s_date():
     with translation.override("nl"):
         shown = [row.get_cell("date") for row in Evenings(ROWS).rows]
-    assert shown == ["vr 4 dec 2026", "ma 9 mrt 2026", "–"]
+    # on one line (no-break spaces): a phone's narrow column broke it into three
+    assert shown == ["vr\u00a04\u00a0dec\u00a02026", "ma\u00a09\u00a0mrt\u00a02026", "–"]
 
 
 def test_a_download_keeps_iso_dates_in_every_language():
