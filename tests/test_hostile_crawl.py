@@ -343,3 +343,30 @@ def test_every_page_writes_its_dates_as_the_language_does(client, hostile_data, 
     assert_no_server_errors(seen)
     assert wrong == {}
     assert len(dated) > 10  # the pages do show dates
+
+
+SORT_LINK = re.compile(r"""href=["']\?((?:[^"'#]*&amp;)?sort=[^"'#&]+)""")
+
+
+def test_every_sortable_column_of_every_public_page_sorts(client, hostile_data):
+    """Each column header's sort link, both ways: the cells of a column may mix numbers, empty
+    cells and text (rankings.tables.FoldedListData sorts them)."""
+    pages: dict[str, set[str]] = {}
+
+    def inspect(url, html):
+        for query in SORT_LINK.findall(html):
+            pages.setdefault(url, set()).add(unescape(query))
+
+    assert_no_server_errors(crawl(client, ["/"], ("/",), inspect))
+    seen = {}
+    for url, queries in pages.items():
+        for query in queries:
+            other = (
+                query.replace("sort=-", "sort=")
+                if "sort=-" in query
+                else query.replace("sort=", "sort=-")
+            )
+            for sort in (query, other):
+                seen[f"{url}?{sort}"] = client.get(f"{url}?{sort}").status_code
+    assert_no_server_errors(seen)
+    assert len(seen) > 100 and set(seen.values()) == {200}, len(seen)
