@@ -1,10 +1,8 @@
 """Table columns shared by every system's tables (django-tables2)."""
 
-import datetime
-
 import django_tables2 as tables
 
-from competitions.text import local_date
+from competitions.text import as_date, local_date
 
 
 class LocalDateColumn(tables.Column):
@@ -23,9 +21,4 @@ class LocalDateColumn(tables.Column):
     def value(self, value):
         """A download keeps the date as a spreadsheet reads it in any language: a date cell in
         a spreadsheet, 2026-12-04 in a CSV."""
-        if isinstance(value, str):
-            try:
-                return datetime.date.fromisoformat(value)
-            except ValueError:
-                return value
-        return value
+        return as_date(value)

@@ -64,14 +64,23 @@ DATE_FORMATS = {
 }
 
 
+def as_date(value):
+    """An ISO date as stored standings keep it ("2026-03-09") as a date; anything else (a date,
+    a datetime, None, text that is no date) as it is."""
+    if isinstance(value, str):
+        try:
+            return datetime.date.fromisoformat(value)
+        except ValueError:
+            return value
+    return value
+
+
 def local_date(value, kind: str = "date") -> str:
     """A date (or a datetime, already in local time; or an ISO date as stored standings keep
     it) in the reader's language; "" for none; any other text as it is."""
     if not value:
         return ""
+    value = as_date(value)
     if isinstance(value, str):
-        try:
-            value = datetime.date.fromisoformat(value)
-        except ValueError:
-            return value
+        return value
     return date_format(value, str(DATE_FORMATS[kind]))

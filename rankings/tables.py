@@ -13,10 +13,10 @@ from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.safestring import SafeData, SafeString
 from django.utils.translation import gettext_lazy as _
-from django_tables2.data import TableData, TableListData, TableQuerysetData
+from django_tables2.data import TableData, TableListData
 from django_tables2.utils import Accessor, OrderBy
 
-from competitions.text import fold
+from competitions.text import name_order
 
 
 def escaped(value) -> str:
@@ -178,7 +178,7 @@ def sort_key(value) -> tuple:
     if isinstance(value, (int, float)) or hasattr(value, "as_integer_ratio"):
         return (1, value)
     if isinstance(value, str):
-        return (2, fold(value), value)
+        return (2, name_order(value))
     return (3, type(value).__name__, value)
 
 
@@ -235,15 +235,10 @@ class BaseTable(tables.Table):
     export_formats = ("csv", "xlsx")
 
     def __init__(self, data=None, *args, **kwargs):
-        if type(data) is TableListData:  # a view's own sequence of rows
-            data = FoldedListData(data.data)
-        elif (
-            data is not None
-            and not isinstance(data, TableData)
-            and not TableQuerysetData.validate(data)
-            and TableListData.validate(data)
-        ):
-            data = FoldedListData(list(data))
+        if data is not None:
+            data = TableData.from_data(data)  # a queryset, a list, or a view's own TableData
+            if type(data) is TableListData:  # rows in a list: sorted as a reader expects
+                data = FoldedListData(data.data)
         super().__init__(data, *args, **kwargs)
 
     def paginate(self, paginator_class=Paginator, per_page=None, page=1, *args, **kwargs):

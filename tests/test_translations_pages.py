@@ -196,18 +196,13 @@ def test_every_page_form_and_error_is_translated(circuit):
 DOTTED = re.compile(r"(?<![\w./\-−])[−-]?\d+\.\d+(?![\w./])")
 
 
-# A date with the month abbreviated as English writes it ("4 Dec 2026", "4 Mrt"): Django's
-# "M" title-cases the abbreviation in every language; Dutch writes "4 dec 2026".
-TITLE_CASED_MONTH = re.compile(r"\b\d{1,2}\s(?:Jan|Feb|Mrt|Apr|Mei|Jun|Jul|Aug|Sep|Okt|Nov|Dec)\b")
-
-
 def test_every_system_s_public_numbers_use_the_language_s_decimal_separator(client, settings):
     """The demo of all five systems, every public page in Dutch: explanations wrote their
     numbers with a point (the GP's "M = 0.004 × 11222.344", the ladder's IMPs and expected
     scores, the Keizer weight) beside tables that write "51,89"; dates wrote "4 Dec 2026"."""
     from django.core.management import call_command
 
-    from tests.test_hostile_crawl import crawl
+    from tests.test_hostile_crawl import TITLE_CASED_MONTH, crawl
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     call_command("load_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
