@@ -52,7 +52,7 @@ def json_value(path: str) -> KeyTransform:
     FieldError it catches (`Query.setup_joins`); that exception's traceback holds the frames of
     the whole call stack, and with them every object their locals hold, in a reference cycle
     that only the cyclic garbage collector frees. During a recompute, which pauses the collector
-    (`rankings.services.gc_paused`), that was everything the recompute had built: a circuit
+    (`competitions.collector.gc_paused`), that was everything the recompute had built: a circuit
     season's update at 2000 players left some 260,000 objects for one collection (about 70 ms).
     The expression resolves "data" alone and raises nothing. The JSON value is decoded as the
     path string's is (text as text: `KT` for the value as text)."""

@@ -6,13 +6,11 @@ standings of that version (or a newer one) are stored already, so duplicate or l
 harmless.
 """
 
-import gc
 import hashlib
 import json
 import logging
 import time
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import orjson
@@ -21,6 +19,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from competitions.collector import gc_paused
 from competitions.models import Player, Season, Series
 from competitions.registry import find_system
 from competitions.signals import results_changed
@@ -666,23 +665,6 @@ def ensure_current(season_id: int) -> None:
     a later one reads)."""
     if Season.objects.filter(pk=season_id, standings_version__lt=F("data_version")).exists():
         season_recompute(season_id=season_id)
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """The cyclic garbage collector held back while a recompute builds its many small objects
-    (results, lines, their JSON; reference counting frees them, and they make no cycles): its
-    full collections, which a recompute's surviving objects set off again and again, walk every
-    object of the process each time, up to a quarter of a large season's recompute. It runs
-    again as before afterwards, and collects whatever cycles there were then."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def season_recompute(

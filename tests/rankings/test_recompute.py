@@ -510,7 +510,7 @@ def test_a_table_left_with_one_player_does_not_count_and_breaks_nothing(circuit_
 def test_the_garbage_collector_rests_during_a_recompute_and_runs_again_after(
     circuit_file, monkeypatch
 ):
-    """A recompute holds the cyclic collector back (rankings.services.gc_paused) and gives it
+    """A recompute holds the cyclic collector back (competitions.collector.gc_paused) and gives it
     back as it found it, after a crash too."""
     import gc
 

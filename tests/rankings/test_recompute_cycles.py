@@ -1,6 +1,6 @@
 """A recompute leaves no reference cycles behind.
 
-It pauses the cyclic garbage collector (`rankings.services.gc_paused`) and relies on reference
+It pauses the cyclic garbage collector (`competitions.collector.gc_paused`) and relies on reference
 counting to free what it builds. A cycle through the stack's frames undoes that: an exception
 kept in a local variable (Django's `Query.setup_joins` keeps the FieldError it catches when a
 JSON key is named as a path, "data__exact") holds its traceback, the traceback its frames, and
@@ -45,7 +45,7 @@ def unreachable(func) -> list:
     return found
 
 
-def assert_no_cycles(found: list, what: str) -> None:
+def assert_no_cycles(found: list, what: str, few: int = FEW) -> None:
     frames = [
         f"{o.f_code.co_filename}:{o.f_lineno} {o.f_code.co_name}"
         for o in found
@@ -54,7 +54,7 @@ def assert_no_cycles(found: list, what: str) -> None:
     errors = [repr(o)[:200] for o in found if issubclass(type(o), BaseException)]
     assert not errors, f"{what}: exceptions in reference cycles: {errors}"
     assert not frames, f"{what}: frames in reference cycles: {frames}"
-    assert len(found) <= FEW, f"{what}: {len(found)} objects in reference cycles"
+    assert len(found) <= few, f"{what}: {len(found)} objects in reference cycles"
 
 
 @pytest.mark.django_db
