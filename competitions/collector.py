@@ -10,8 +10,8 @@ def gc_paused() -> Iterator[None]:
     """The cyclic garbage collector held back while an import or a recompute builds its many
     small objects (rows, results, lines, their JSON; reference counting frees them, and they
     make no cycles): its full collections, which the surviving objects set off again and
-    again, walk every object of the process each time, up to a quarter of a large season's
-    recompute and a sixth of its import. It runs again as before afterwards, and collects
+    again, walk every object of the process each time: up to a quarter of a large season's
+    recompute, and about a fifth of its import. It runs again as before afterwards, and collects
     whatever cycles there were then. Left as it is when the caller has it off already."""
     if not gc.isenabled():
         yield

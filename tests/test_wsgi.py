@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 PROBE = """
-import gc, io, json, sys
+import gc, json
 from wsgiref.util import setup_testing_defaults
 import clubsite.wsgi
 environ = {"PATH_INFO": "/help/", "HTTP_HOST": "localhost"}
