@@ -96,8 +96,8 @@ def setup(url: str) -> None:
     # The app loaded as a worker loads it (clubsite.wsgi), which freezes what it loaded for the
     # collector: the pages and recomputes timed here run in a process like a worker's. Before
     # the twentieth round the bench's process kept those objects unfrozen, and the full
-    # collection `timed` makes before each timing walked them every time (60-90 ms, about
-    # half of the bench's time) and left the CPU caches cold for what it timed.
+    # collection `timed` makes before each timing walked them every time (60-90 ms, about a
+    # third of the bench's time) and probably left the CPU caches cold for what it timed.
     import clubsite.wsgi  # noqa: F401
 
 
