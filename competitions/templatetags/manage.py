@@ -2,18 +2,13 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString
 
-from competitions.text import local_date as _local_date
-from competitions.text import player_label
+from competitions.text import local_date, player_label
 from competitions.views import manage_url as _manage_url
 
 register = template.Library()
-
-
-@register.filter(expects_localtime=True, is_safe=False)
-def local_date(value, kind: str = "date") -> str:
-    """{{ value|local_date:"date_time" }}: a date as the reader's language writes it
-    (competitions.text.DATE_FORMATS)."""
-    return _local_date(value, kind)
+# {{ value|local_date:"date_time" }}: a date as the reader's language writes it
+# (competitions.text.DATE_FORMATS)
+register.filter("local_date", local_date, expects_localtime=True)
 
 
 @register.simple_tag

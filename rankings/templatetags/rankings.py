@@ -1,6 +1,6 @@
 from django import template
 
-from competitions.templatetags.manage import local_date
+from competitions.text import local_date
 from rankings.tables import display_points, local_decimal
 from rankings.urls_helpers import season_url as _season_url
 
