@@ -40,6 +40,10 @@ USER clubsite
 EXPOSE 8000
 
 # gunicorn reads its worker count from WEB_CONCURRENCY; 3 suits a small 1-2 CPU server.
+# --preload: the app is loaded once, before the workers fork (clubsite/wsgi.py freezes it for
+# the garbage collector), so they share its memory: 3 workers took 172 MB (PSS) instead of 210
+# serving the bench's pages (docs/performance.md, twenty-first round). Loading the app opens no
+# database or broker connection (tests/test_wsgi.py), so the workers share none.
 ENV WEB_CONCURRENCY=3
 
 # Asks /healthz as the TLS proxy would (a host from ALLOWED_HOSTS, X-Forwarded-Proto so
@@ -48,4 +52,4 @@ ENV WEB_CONCURRENCY=3
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["python", "-c", "import os, http.client; host = os.getenv('ALLOWED_HOSTS', '').split(',')[0].strip().lstrip('.').replace('*', '') or 'localhost'; c = http.client.HTTPConnection('127.0.0.1', 8000, timeout=4); c.request('GET', '/healthz', headers={'Host': host, 'X-Forwarded-Proto': 'https'}); raise SystemExit(c.getresponse().status >= 500)"]
 
-CMD ["gunicorn", "clubsite.wsgi", "--bind", "0.0.0.0:8000", "--worker-tmp-dir", "/dev/shm", "--access-logfile", "-"]
+CMD ["gunicorn", "clubsite.wsgi", "--bind", "0.0.0.0:8000", "--preload", "--worker-tmp-dir", "/dev/shm", "--access-logfile", "-"]

@@ -1,6 +1,8 @@
 """The WSGI entry point (clubsite.wsgi, what gunicorn loads) freezes what the app loaded for the
-garbage collector, and the app it hands over still serves. Run in a process of its own: freezing
-the test process would change how the rest of the suite collects."""
+garbage collector, opens no connection while it loads (gunicorn's --preload loads it once before
+the workers fork, and a connection made then would be shared by every worker), and the app it
+hands over still serves. Run in a process of its own: freezing the test process would change how
+the rest of the suite collects."""
 
 import json
 import os
@@ -11,9 +13,28 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 PROBE = """
-import gc, json
+import gc, json, os
 from wsgiref.util import setup_testing_defaults
 import clubsite.wsgi
+from django.db import connections
+
+
+def sockets():
+    if not os.path.isdir("/proc/self/fd"):
+        return None
+    found = 0
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            found += os.readlink(f"/proc/self/fd/{fd}").startswith("socket:")
+        except OSError:
+            pass
+    return found
+
+
+loaded = {
+    "connections": sum(c.connection is not None for c in connections.all()),
+    "sockets": sockets(),
+}
 environ = {"PATH_INFO": "/help/", "HTTP_HOST": "localhost"}
 setup_testing_defaults(environ)
 status = []
@@ -24,11 +45,12 @@ print(json.dumps({
     "walked": len(gc.get_objects()),
     "status": status[0],
     "help": b"<h1" in body,
+    "loaded": loaded,
 }))
 """
 
 
-def test_the_wsgi_app_freezes_what_it_loaded_and_still_serves(tmp_path):
+def test_the_wsgi_app_freezes_what_it_loaded_connects_nowhere_and_still_serves(tmp_path):
     clean = {k: v for k, v in os.environ.items() if k not in ("DJANGO_ENV", "SECRET_KEY")}
     done = subprocess.run(
         [sys.executable, "-c", PROBE],
@@ -37,7 +59,8 @@ def test_the_wsgi_app_freezes_what_it_loaded_and_still_serves(tmp_path):
             **clean,
             "DJANGO_SETTINGS_MODULE": "clubsite.settings",
             "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-            "CELERY_BROKER_URL": "",
+            # A real broker's address: a connection made while loading would be a socket.
+            "CELERY_BROKER_URL": "redis://127.0.0.1:6379/15",
         },
         capture_output=True,
         text=True,
@@ -51,3 +74,7 @@ def test_the_wsgi_app_freezes_what_it_loaded_and_still_serves(tmp_path):
     # walks; what a request adds afterwards is a small part of it.
     assert probe["frozen"] > 50_000, probe
     assert probe["walked"] < probe["frozen"] / 4, probe
+    # Loaded as gunicorn's master loads it under --preload: no database connection, no socket
+    # (the broker's included; Linux only).
+    assert probe["loaded"]["connections"] == 0, probe
+    assert probe["loaded"]["sockets"] in (0, None), probe
