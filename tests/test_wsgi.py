@@ -6,15 +6,15 @@ the rest of the suite collects."""
 
 import json
 import os
+import secrets
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-PROBE = """
-import gc, json, os
-from wsgiref.util import setup_testing_defaults
+LOADED = """
+import gc, os
 import clubsite.wsgi
 from django.db import connections
 
@@ -34,7 +34,15 @@ def sockets():
 loaded = {
     "connections": sum(c.connection is not None for c in connections.all()),
     "sockets": sockets(),
+    "frozen": gc.get_freeze_count(),
 }
+"""
+
+PROBE = (
+    LOADED
+    + """
+import json
+from wsgiref.util import setup_testing_defaults
 environ = {"PATH_INFO": "/help/", "HTTP_HOST": "localhost"}
 setup_testing_defaults(environ)
 status = []
@@ -48,26 +56,32 @@ print(json.dumps({
     "loaded": loaded,
 }))
 """
+)
 
 
-def test_the_wsgi_app_freezes_what_it_loaded_connects_nowhere_and_still_serves(tmp_path):
+def run_probe(probe: str, env: dict[str, str]) -> dict:
     clean = {k: v for k, v in os.environ.items() if k not in ("DJANGO_ENV", "SECRET_KEY")}
     done = subprocess.run(
-        [sys.executable, "-c", PROBE],
+        [sys.executable, "-c", probe],
         cwd=ROOT,
-        env={
-            **clean,
-            "DJANGO_SETTINGS_MODULE": "clubsite.settings",
-            "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-            # A real broker's address: a connection made while loading would be a socket.
-            "CELERY_BROKER_URL": "redis://127.0.0.1:6379/15",
-        },
+        env={**clean, "DJANGO_SETTINGS_MODULE": "clubsite.settings", **env},
         capture_output=True,
         text=True,
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    probe = json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_the_wsgi_app_freezes_what_it_loaded_connects_nowhere_and_still_serves(tmp_path):
+    probe = run_probe(
+        PROBE,
+        {
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+            # A real broker's address: a connection made while loading would be a socket.
+            "CELERY_BROKER_URL": "redis://127.0.0.1:6379/15",
+        },
+    )
     assert probe["status"].startswith("200"), probe
     assert probe["help"], probe
     # Django, the app and its libraries: tens of thousands of objects the collector no longer
@@ -78,3 +92,24 @@ def test_the_wsgi_app_freezes_what_it_loaded_connects_nowhere_and_still_serves(t
     # (the broker's included; Linux only).
     assert probe["loaded"]["connections"] == 0, probe
     assert probe["loaded"]["sockets"] in (0, None), probe
+
+
+def test_under_production_settings_loading_the_app_connects_nowhere(tmp_path):
+    """As the image's gunicorn loads it (DJANGO_ENV=production), with the database of the test
+    run when it is PostgreSQL (a connection would be a socket) and a broker's address."""
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith("postgres"):
+        url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    probe = run_probe(
+        LOADED + "\nimport json\nprint(json.dumps(loaded))",
+        {
+            "DJANGO_ENV": "production",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": "clubs.example.org",
+            "DATABASE_URL": url,
+            "CELERY_BROKER_URL": "redis://127.0.0.1:6379/15",
+        },
+    )
+    assert probe["connections"] == 0, probe
+    assert probe["sockets"] in (0, None), probe
+    assert probe["frozen"] > 50_000, probe
