@@ -22,8 +22,8 @@ def freeze_before_fork(**kwargs) -> None:
     """The worker's parent has loaded Django, the app and its tasks when it forks its pool's
     processes: frozen for the garbage collector first, those objects are never walked by the
     children's collections, which would otherwise copy the memory pages they share with the
-    parent. Two processes recomputing every bench season twice took 214 MB (PSS) instead of
-    240 (docs/performance.md, twenty-first round); freezing in each child after the fork saved
-    nothing. The parent forks only at start and to replace a process that died."""
+    parent. Two processes recomputing every bench season twice took 191-214 MB (PSS) instead
+    of 219-240 (docs/performance.md, twenty-first round); freezing in each child after the fork
+    saved nothing. The parent forks only at start and to replace a process that died."""
     gc.collect()
     gc.freeze()

@@ -19,7 +19,8 @@ pages; these machines are noisy: read the ratios, not the seconds). Each system 
   `<system>.one_change_standings_only_vs_full` splits the change: the standings update alone
   (the save timed apart) ÷ the full recompute, no target.
 - `<system>.import_vs_bulk_insert`: importing the season's file (validation, change history;
-  its standings are measured above) ÷ a bare bulk insert of the same rows. Target ≤ 5.
+  its standings are measured above) ÷ a bare bulk insert of the same rows (both with the
+  garbage collector resting, as the import rests it). Target ≤ 5.
 - `<system>.replace_vs_fresh_import`: `--replace` over the stored season ÷ a fresh import.
   Target ≤ 1.
 - `<system>.page.<name>`: each public page of a season of 2000 players ÷ a trivial page (the
