@@ -2,9 +2,12 @@
 
 import copy
 import json
+import os
 import re
+import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +15,26 @@ from competitions.interchange import import_competition
 from competitions.models import Season
 from rankings.models import StandingsRow, StandingsTable
 from rankings.selectors import standings_document, standings_table
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_probe(code: str, env: dict[str, str]) -> dict:
+    """Run Python `code` in a process of its own at the project's root, with the app's
+    development settings plus `env` (the test run's DJANGO_ENV and SECRET_KEY left out), and
+    give the JSON object it printed last. For what must not touch the test process (freezing
+    its objects for the garbage collector, say)."""
+    clean = {k: v for k, v in os.environ.items() if k not in ("DJANGO_ENV", "SECRET_KEY")}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**clean, "DJANGO_SETTINGS_MODULE": "clubsite.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def import_circuit(circuit_file: dict, *, series: str = "") -> Season:

@@ -3,13 +3,7 @@
 alone. Run in a process of its own: freezing the test process would change how the rest of the
 suite collects. tests/rankings/test_convergence.py runs a real prefork worker with it."""
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import run_probe
 
 PROBE = """
 import gc, json
@@ -30,22 +24,13 @@ print(json.dumps({
 
 
 def test_the_worker_freezes_what_it_loaded_before_it_forks(tmp_path):
-    clean = {k: v for k, v in os.environ.items() if k not in ("DJANGO_ENV", "SECRET_KEY")}
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE],
-        cwd=ROOT,
-        env={
-            **clean,
-            "DJANGO_SETTINGS_MODULE": "clubsite.settings",
+    probe = run_probe(
+        PROBE,
+        {
             "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
             "CELERY_BROKER_URL": "redis://127.0.0.1:6379/15",
         },
-        capture_output=True,
-        text=True,
-        timeout=120,
     )
-    assert done.returncode == 0, done.stderr
-    probe = json.loads(done.stdout.strip().splitlines()[-1])
     assert probe["task"], probe
     assert probe["before"] == 0, probe
     # Django, the app, its tasks and Celery: tens of thousands of objects.

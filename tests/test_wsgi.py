@@ -4,14 +4,10 @@ the workers fork, and a connection made then would be shared by every worker), a
 hands over still serves. Run in a process of its own: freezing the test process would change how
 the rest of the suite collects."""
 
-import json
 import os
 import secrets
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import run_probe
 
 LOADED = """
 import gc, os
@@ -57,20 +53,6 @@ print(json.dumps({
 }))
 """
 )
-
-
-def run_probe(probe: str, env: dict[str, str]) -> dict:
-    clean = {k: v for k, v in os.environ.items() if k not in ("DJANGO_ENV", "SECRET_KEY")}
-    done = subprocess.run(
-        [sys.executable, "-c", probe],
-        cwd=ROOT,
-        env={**clean, "DJANGO_SETTINGS_MODULE": "clubsite.settings", **env},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def test_the_wsgi_app_freezes_what_it_loaded_connects_nowhere_and_still_serves(tmp_path):
