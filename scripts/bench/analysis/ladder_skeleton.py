@@ -1,6 +1,6 @@
 """How close any ladder recompute could come to its floor: the plainest Python that does what
 every recompute of the ladder must do, timed side by side with the floor and the real full
-recompute (docs/performance.md, twenty-first round). Not part of `make bench`.
+recompute (docs/performance.md, "Why the misses remain"). Not part of `make bench`.
 
 The skeleton reads the floor's rows (`ladder.bare_load`), groups them by round, challenge and
 pool, rates every virtual duel of every challenge with floats (`10.0 ** x`, no exact
