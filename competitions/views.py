@@ -16,6 +16,7 @@ from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -264,7 +265,10 @@ def season_edit(request, series, season):
 
 
 def confirm_delete(request, *, what: str, obj, back: str, done, template_context: dict):
-    """The confirmation page of a deletion, naming what goes with it; POST deletes."""
+    """The confirmation page of a deletion, naming what goes with it; POST deletes. `what`
+    names the thing as it reads inside a sentence ("season 2025/26": "Delete season 2025/26?");
+    a sentence that starts with it (the message after the deletion, or the question in a
+    language that puts the thing first) is capitalised as a whole."""
     if request.method == "POST":
         try:
             done()
@@ -272,7 +276,7 @@ def confirm_delete(request, *, what: str, obj, back: str, done, template_context
             for message in exc.messages:
                 messages.error(request, message)
             return redirect(back)
-        messages.success(request, _("%(what)s deleted.") % {"what": what})
+        messages.success(request, capfirst(_("%(what)s deleted.") % {"what": what}))
         return None
     try:
         consequences, blocked = services.deletion_summary(obj), ""
@@ -296,7 +300,7 @@ def season_delete(request, series, season):
     season = season_of(series, season)
     answer = confirm_delete(
         request,
-        what=_("Season %(label)s") % {"label": season.label},
+        what=_("season %(label)s") % {"label": season.label},
         obj=season,
         back=manage_url(season),
         done=lambda: services.season_delete(season=season),
@@ -341,7 +345,7 @@ def player_delete(request, series, player):
     back = reverse("manage:player_edit", args=[series.slug, player.key])
     answer = confirm_delete(
         request,
-        what=_("Player %(name)s") % {"name": player.name},
+        what=_("player %(name)s") % {"name": player.name},
         obj=player,
         back=back,
         done=lambda: services.player_delete(player=player),

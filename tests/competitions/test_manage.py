@@ -459,3 +459,40 @@ def test_key_urls_gives_what_reverse_gives_for_every_key(name):
         url_of = key_urls(name, series)
         for key in ("p1", "Ελένη 王", "a b", "%41", "x?y#z", "=1+1", "ü", "__key__", "a'b\"c"):
             assert url_of(key) == reverse(name, args=[series, key]), key
+
+
+@pytest.mark.parametrize(
+    "lang,asked,done",
+    [
+        ("en", "Delete season {label}?", "Season {label} deleted."),
+        ("nb", "Slette sesong {label}?", "Sesong {label} slettet."),
+        ("sv", "Ta bort säsong {label}?", "Säsong {label} borttagen."),
+        ("nl", "Seizoen {label} verwijderen?", "Seizoen {label} verwijderd."),
+    ],
+)
+def test_a_deletion_names_what_it_deletes_as_a_sentence_reads(
+    manager_client, season, lang, asked, done
+):
+    """Inside the question the season is a common noun ("Delete season 2025?"); the message
+    after the deletion starts with it, capitalised."""
+    manager_client.cookies["django_language"] = lang
+    url = reverse("manage:season_delete", args=[season.series.slug, season.slug])
+    page = manager_client.get(url).content.decode()
+    assert asked.format(label=season.label) in page
+    response = manager_client.post(url, follow=True)
+    assert done.format(label=season.label) in response.content.decode()
+    assert not Season.objects.filter(pk=season.pk).exists()
+
+
+def test_a_tournament_and_a_player_are_named_the_same_way(manager_client, season):
+    manager_client.cookies["django_language"] = "nb"
+    tournament = season.tournaments.get(key="t1")
+    url = manage_url(season, "tournament_delete", "t1")
+    assert f"Slette turneringen {tournament.name}?" in manager_client.get(url).content.decode()
+    response = manager_client.post(url, follow=True)
+    assert f"Turneringen {tournament.name} slettet." in response.content.decode()
+    Player.objects.create(series=season.series, key="gone", name="Åse Dubois")
+    url = reverse("manage:player_delete", args=[season.series.slug, "gone"])
+    assert "Slette spilleren Åse Dubois?" in manager_client.get(url).content.decode()
+    response = manager_client.post(url, follow=True)
+    assert "Spilleren Åse Dubois slettet." in response.content.decode()

@@ -85,7 +85,7 @@ def test_a_tournament_is_deleted_after_a_confirmation_that_names_what_goes(
     page.goto(live_server.url + manage_url(circuit, "tournament", "t1"))
     page.click("text=Delete the tournament…")
     text = page.inner_text("main")
-    assert "Delete Tournament Mechelen?" in text
+    assert "Delete tournament Mechelen?" in text
     assert "2 rounds" in text and "2 tables" in text and "6 seats" in text
     page.click("button:has-text('Yes, delete')")
     page.wait_for_selector(".alert-success")

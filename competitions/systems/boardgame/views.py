@@ -102,7 +102,7 @@ def tournament_delete(request, season: Season, tournament: str):
     tournament = _tournament(season, tournament)
     answer = confirm_delete(
         request,
-        what=_("Tournament %(name)s") % {"name": tournament.name},
+        what=_("tournament %(name)s") % {"name": tournament.name},
         obj=tournament,
         back=manage_url(season, "tournament", tournament.key),
         done=lambda: shared_services.tournament_delete(tournament=tournament),
