@@ -491,8 +491,12 @@ def test_a_tournament_and_a_player_are_named_the_same_way(manager_client, season
     assert f"Slette turneringen {tournament.name}?" in manager_client.get(url).content.decode()
     response = manager_client.post(url, follow=True)
     assert f"Turneringen {tournament.name} slettet." in response.content.decode()
-    Player.objects.create(series=season.series, key="gone", name="Åse Dubois")
+    # A name with markup is shown as text in the question and in the message.
+    Player.objects.create(series=season.series, key="gone", name="Åse <b>Dubois</b>")
     url = reverse("manage:player_delete", args=[season.series.slug, "gone"])
-    assert "Slette spilleren Åse Dubois?" in manager_client.get(url).content.decode()
-    response = manager_client.post(url, follow=True)
-    assert "Spilleren Åse Dubois slettet." in response.content.decode()
+    page = manager_client.get(url).content.decode()
+    assert "Slette spilleren Åse &lt;b&gt;Dubois&lt;/b&gt;?" in page
+    assert "<b>Dubois" not in page
+    response = manager_client.post(url, follow=True).content.decode()
+    assert "Spilleren Åse &lt;b&gt;Dubois&lt;/b&gt; slettet." in response
+    assert "<b>Dubois" not in response
