@@ -50,6 +50,27 @@ HIDDEN_ACTIONS = """() => {
 }"""
 
 
+# The words of the page's buttons that the browser split over two lines ("Spa/ra"): a word
+# whose letters lie on more than one line, its text range's rectangles at different heights
+# (tests/e2e/test_site.py runs the same check on three pages).
+BROKEN_WORDS = """() => {
+  const broken = [];
+  for (const button of document.querySelectorAll(".btn")) {
+    const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) broken.push(match[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
 def shape(path: str) -> str:
     """A page's kind: its address with ids and numbers generalised, so the crawl takes one
     example of each."""
@@ -211,6 +232,12 @@ def main() -> int:
                             f"{lang} {label} {path}: {len(hidden)} button(s) or field(s) past"
                             f" the right edge until a table is scrolled sideways"
                             f" ({', '.join(sorted(set(hidden))[:3])})"
+                        )
+                    broken = page.evaluate(BROKEN_WORDS)
+                    if broken:
+                        problems.append(
+                            f"{lang} {label} {path}: a button splits a word over two lines"
+                            f" ({', '.join(sorted(set(broken))[:3])})"
                         )
                     target = folder / f"{name_of(path)}.png"
                     page.screenshot(path=str(target))

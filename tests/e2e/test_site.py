@@ -152,6 +152,7 @@ _spec = importlib.util.spec_from_file_location(
 _screenshots = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_screenshots)
 HIDDEN_ACTIONS = _screenshots.HIDDEN_ACTIONS
+BROKEN_WORDS = _screenshots.BROKEN_WORDS
 
 
 def manage_season(season) -> str:
@@ -190,30 +191,11 @@ def test_a_manager_s_buttons_fit_a_phone_s_screen(live_server, browser, django_u
     context.close()
 
 
-# The words of every button of the page that the browser split over two lines: a word whose
-# letters lie on more than one line (a text range's rectangles at different heights).
-BROKEN_WORDS = """() => {
-  const broken = [];
-  for (const button of document.querySelectorAll(".btn")) {
-    const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const match of node.data.matchAll(/\\S+/g)) {
-        const range = document.createRange();
-        range.setStart(node, match.index);
-        range.setEnd(node, match.index + match[0].length);
-        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-        if (tops.size > 1) broken.push(match[0]);
-      }
-    }
-  }
-  return broken;
-}"""
-
-
 def test_no_button_splits_a_word_on_a_phone(live_server, browser, django_user_model, circuit_file):
     """Swedish has the longest words of the four languages: on a phone, the Keizer evening's
-    attendance (four buttons a player share the width), its quick result entry and the
-    circuit's tournament page keep every word of their buttons whole."""
+    attendance (four buttons a player share the width), its quick result entry, the circuit's
+    tournament page and a season's deletion ("Ja, ta bort säsong 2025-2026", which split at
+    the hyphen) keep every word of their buttons whole."""
     keizer = import_competition(small_file())
     circuit = import_competition(circuit_file)
     user = django_user_model.objects.create_user("leader", password="pw-leader-1")
@@ -227,8 +209,9 @@ def test_no_button_splits_a_word_on_a_phone(live_server, browser, django_user_mo
         manage_url(keizer, "attendance", 3),
         manage_url(keizer, "results", 2),
         season_url(circuit, "tournament", "t1"),
+        reverse("manage:season_delete", args=[keizer.series.slug, keizer.slug]),
     ):
         page.goto(live_server.url + path)
-        assert page.locator(".btn").count() >= 3, path
+        assert page.locator(".btn").count() >= 2, path
         assert page.evaluate(BROKEN_WORDS) == [], path
     context.close()
