@@ -287,6 +287,7 @@ def confirm_delete(request, *, what: str, obj, back: str, done, template_context
         "competitions/confirm_delete.html",
         {
             "what": what,
+            "heading": capfirst(_("Delete %(what)s?") % {"what": what}),
             "consequences": consequences,
             "blocked": blocked,
             "back": back,
