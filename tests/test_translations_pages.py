@@ -225,3 +225,22 @@ def test_every_system_s_public_numbers_use_the_language_s_decimal_separator(clie
     systems = {url.split("/")[1] for url in pages if url.count("/") > 2}
     assert len(systems) >= 5, systems  # every demo series was reached
     assert dotted == {}
+
+
+def test_the_tournament_s_facts_each_start_with_a_capital(circuit):
+    """The facts under a circuit tournament's name wrap one under the other on a phone, so
+    each starts as a line does: "Bonustak 50", not "bonustak 50" (nor "ikke noe bonustak")."""
+    from django.utils import translation
+
+    season, _user = circuit
+    url = season_url(season, "tournament", "t1")
+    client = Client()
+    for lang in ("en", *LANGS):
+        html = fetch(client, lang, url, None)
+        facts = re.search(r'tournament-facts">(.*?)<span class="ms-md-auto', html, re.S).group(1)
+        with translation.override(lang):
+            capped = [translation.gettext("Bonus cap"), translation.gettext("No bonus cap")]
+        found = [label for label in capped if label in facts]
+        assert found, (lang, facts)
+        assert all(label[0].isupper() for label in found), (lang, found)
+        assert not any(label[0].lower() + label[1:] in facts for label in capped), (lang, facts)
