@@ -128,6 +128,28 @@ def test_every_entry_translated_and_not_fuzzy(catalog):
     assert not problems, "\n".join(problems)
 
 
+# Players are girls and boys, women and men: the text speaks of "the player" or "they", never
+# "he" or "she". Swedish and Norwegian pronouns name a person only (Dutch "hij" and "hem" also
+# stand for an evening or a walkover, so Dutch is read by eye).
+GENDERED = {
+    "en": re.compile(r"\b(he|him|his|himself|she|her|hers|herself)\b", re.I),
+    "sv": re.compile(r"\b(han|hans|honom|hon|henne|hennes)\b", re.I),
+    "nb": re.compile(r"\b(han|hans|ham|hun|henne|hennes)\b", re.I),
+}
+
+
+def test_text_about_players_is_gender_neutral(catalog):
+    lang, entries = catalog
+    problems = []
+    for entry in messages(entries):
+        texts = [("en", entry["msgid"]), *((lang, form) for form in translations(entry))]
+        for language, text in texts:
+            pattern = GENDERED.get(language)
+            if pattern is not None and pattern.search(text):
+                problems.append(f"{language}: {where(lang, entry)}")
+    assert not problems, "\n".join(problems)
+
+
 def test_placeholders_kept(catalog):
     lang, entries = catalog
     problems = []

@@ -118,7 +118,7 @@ class MemberAddForm(MemberFields):
         else:
             self.add_error(
                 "player",
-                _("No player “%(name)s” in this series. Tick “a new player” to add him or her.")
+                _("No player “%(name)s” in this series. Tick “a new player” to add them.")
                 % {"name": text},
             )
         return data
@@ -149,7 +149,7 @@ class GameForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("white") and data.get("white") == data.get("black"):
-            raise ValidationError(_("A player cannot play himself."))
+            raise ValidationError(_("A player cannot play against themselves."))
         return data
 
 

@@ -206,7 +206,7 @@ def _free(round_: Round, players: Sequence[Player]) -> None:
 
 def game_add(*, round_: Round, white: Player, black: Player, result: str = "") -> Game:
     if white.pk == black.pk:
-        raise ValidationError(_("A player cannot play himself."))
+        raise ValidationError(_("A player cannot play against themselves."))
     if result and result not in RESULTS:
         raise ValidationError({"result": _("Unknown result.")})
     _members(round_, [white, black])
