@@ -22,11 +22,12 @@ from collections import defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent), str(HERE.parent / "systems")]
+sys.path[:0] = [str(HERE), str(HERE.parent), str(HERE.parent / "systems")]
 os.environ["DATABASE_URL"] = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/clubsite_bench"
 )
 os.environ["CELERY_BROKER_URL"] = ""
+os.environ["DEBUG"] = "false"  # as the bench runs
 os.environ.setdefault("LOG_LEVEL", "WARNING")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
 
@@ -98,6 +99,9 @@ def main() -> None:
             lambda: season_recompute(season_id=season.pk, force=True), floor
         )
         figures["recompute_vs_load"].append(t_full / t_floor)
+    from fixed_part import fixed_vs_load
+
+    figures["empty_season_vs_load"] = fixed_vs_load(season, floor)
     for name, runs in figures.items():
         shown = " ".join(f"{r:.2f}" for r in runs)
         print(f"{name}: {statistics.median(runs):.2f}  # runs: {shown}")
