@@ -196,23 +196,49 @@ def test_every_page_form_and_error_is_translated(circuit):
 DOTTED = re.compile(r"(?<![\w./\-−])[−-]?\d+\.\d+(?![\w./])")
 
 
+# A button's text, tags and arrows left out ("← Vorige avond"); the first letter of its label.
+BUTTON = re.compile(r'<(a|button)\b[^>]*class="[^"]*\bbtn\b[^"]*"[^>]*>(.*?)</\1>', re.S)
+FIRST_LETTER = re.compile(r"[^\W\d_]")
+
+
+def lowercase_buttons(html: str, data: set[str]) -> set[str]:
+    """Buttons whose label starts with a small letter ("vorige avond" beside "Partijen van
+    ronde 3"), unless the label starts with stored data (a player's key may be "djchili74")."""
+    found = set()
+    for _tag, inner in BUTTON.findall(html):
+        label = " ".join(re.sub(r"<[^>]+>", " ", inner).split())
+        letter = FIRST_LETTER.search(label)
+        if letter is None or letter.group().isupper():
+            continue
+        if any(label[letter.start() :].startswith(value) for value in data if value):
+            continue
+        found.add(label)
+    return found
+
+
 def test_every_system_s_public_numbers_use_the_language_s_decimal_separator(client, settings):
     """The demo of all five systems, every public page in Dutch: explanations wrote their
     numbers with a point (the GP's "M = 0.004 × 11222.344", the ladder's IMPs and expected
-    scores, the Keizer weight) beside tables that write "51,89"; dates wrote "4 Dec 2026"."""
+    scores, the Keizer weight) beside tables that write "51,89"; dates wrote "4 Dec 2026".
+    Every button's label starts with a capital, as a sentence does (the Keizer pages had
+    "← vorige avond" beside "Partijen van ronde 3")."""
     from django.core.management import call_command
 
     from tests.test_hostile_crawl import TITLE_CASED_MONTH, crawl
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     call_command("load_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
-    data = {text for text in data_strings() if DOTTED.search(text)}
+    every_value = data_strings()
+    data = {text for text in every_value if DOTTED.search(text)}
     client.cookies["django_language"] = "nl"
     dotted: dict[str, set[str]] = {}
+    small: dict[str, set[str]] = {}
     pages = []
 
     def inspect(url, html):
         pages.append(url)
+        if found := lowercase_buttons(html, every_value):
+            small[url] = found
         for text in visible(html):
             for value in data:
                 text = text.replace(value, " ")
@@ -225,11 +251,13 @@ def test_every_system_s_public_numbers_use_the_language_s_decimal_separator(clie
     systems = {url.split("/")[1] for url in pages if url.count("/") > 2}
     assert len(systems) >= 5, systems  # every demo series was reached
     assert dotted == {}
+    assert small == {}
 
 
 def test_the_tournament_s_facts_each_start_with_a_capital(circuit):
     """The facts under a circuit tournament's name wrap one under the other on a phone, so
-    each starts as a line does: "Bonustak 50", not "bonustak 50" (nor "ikke noe bonustak")."""
+    each starts as a line does: "Bonustak 50", not "bonustak 50" (nor "ikke noe bonustak"), and
+    "Søndag 5. januar 2025", not "søndag"."""
     from django.utils import translation
 
     season, _user = circuit
@@ -244,3 +272,6 @@ def test_the_tournament_s_facts_each_start_with_a_capital(circuit):
         assert found, (lang, facts)
         assert all(label[0].isupper() for label in found), (lang, found)
         assert not any(label[0].lower() + label[1:] in facts for label in capped), (lang, facts)
+        # The date first: "Søndag 5. januar 2025", not "søndag".
+        first = FIRST_LETTER.search(re.sub(r"<[^>]+>", " ", facts)).group()
+        assert first.isupper(), (lang, facts)

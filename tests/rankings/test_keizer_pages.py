@@ -126,7 +126,7 @@ def test_the_evening_page_shows_pairings_results_and_who_did_what(client, season
     assert "Anouk Bakker" in html and "0-1" in html and "manual pair" in html
     assert "Absent with notice" in html and "Henk Mulder" in html
     waiting = client.get(season_url(season, "round", 3)).content.decode()
-    assert "attendance taken, not paired yet" in waiting and "Late Entrant" in waiting
+    assert "Attendance taken, not paired yet" in waiting and "Late Entrant" in waiting
 
 
 def test_lists_and_evenings_link_to_the_next_one_only_where_it_is_stored(client, season):
