@@ -19,26 +19,12 @@ database: `.venv/bin/python scripts/bench/analysis/gp_skeleton.py`.
 """
 
 import hashlib
-import importlib
 import math
-import os
-import statistics
-import sys
 from collections import defaultdict
 from decimal import Decimal
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent), str(HERE.parent / "systems")]
-os.environ["DATABASE_URL"] = os.environ.get(
-    "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/clubsite_bench"
-)
-os.environ["CELERY_BROKER_URL"] = ""
-os.environ["DEBUG"] = "false"  # as the bench runs
-os.environ.setdefault("LOG_LEVEL", "WARNING")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
-
-import orjson  # noqa: E402
+import harness  # the bench's environment, before Django loads
+import orjson
 
 # rules.md §2 in units of 1/100 000 of a rating point (0.539 has 3 decimals, a rating 2):
 # NR = nordic, or 0.539 r + 172 (r = max(r - uncertainty, 1600) when provisional), or 1000.
@@ -210,31 +196,14 @@ def check(season) -> None:
 
 
 def main() -> None:
-    # The app loaded and frozen as the bench loads it, before what needs it.
-    importlib.import_module("clubsite.wsgi")
+    harness.load_app()
     import gp
-    from common import side_by_side
 
     from competitions.models import Season
-    from rankings.services import season_recompute
 
     season = Season.objects.get(series__slug="bench-gp")
     check(season)
-    floor = lambda: gp.bare_load(season)  # noqa: E731
-    figures: dict[str, list[float]] = {"skeleton_vs_load": [], "recompute_vs_load": []}
-    for _ in range(3):
-        t_skel, t_floor = side_by_side(lambda: skeleton(gp.bare_load, season), floor)
-        figures["skeleton_vs_load"].append(t_skel / t_floor)
-        t_full, t_floor = side_by_side(
-            lambda: season_recompute(season_id=season.pk, force=True), floor
-        )
-        figures["recompute_vs_load"].append(t_full / t_floor)
-    from fixed_part import fixed_vs_load
-
-    figures["empty_season_vs_load"] = fixed_vs_load(season, floor)
-    for name, runs in figures.items():
-        shown = " ".join(f"{r:.2f}" for r in runs)
-        print(f"{name}: {statistics.median(runs):.2f}  # runs: {shown}")
+    harness.report(season, lambda: skeleton(gp.bare_load, season), lambda: gp.bare_load(season))
 
 
 if __name__ == "__main__":

@@ -14,24 +14,10 @@ database: `.venv/bin/python scripts/bench/analysis/ladder_skeleton.py`.
 """
 
 import hashlib
-import importlib
-import os
-import statistics
-import sys
 from collections import defaultdict
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent), str(HERE.parent / "systems")]
-os.environ["DATABASE_URL"] = os.environ.get(
-    "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/clubsite_bench"
-)
-os.environ["CELERY_BROKER_URL"] = ""
-os.environ["DEBUG"] = "false"  # as the bench runs
-os.environ.setdefault("LOG_LEVEL", "WARNING")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
-
-import orjson  # noqa: E402
+import harness  # the bench's environment, before Django loads
+import orjson
 
 START, K = 1250.0, 25.0
 
@@ -81,30 +67,15 @@ def skeleton(bare_load, season) -> bytes:
 
 
 def main() -> None:
-    # The app loaded and frozen as the bench loads it, before what needs it.
-    importlib.import_module("clubsite.wsgi")
+    harness.load_app()
     import ladder
-    from common import side_by_side
 
     from competitions.models import Season
-    from rankings.services import season_recompute
 
     season = Season.objects.get(series__slug="bench-ladder")
-    floor = lambda: ladder.bare_load(season)  # noqa: E731
-    figures: dict[str, list[float]] = {"skeleton_vs_load": [], "recompute_vs_load": []}
-    for _ in range(3):
-        t_skel, t_floor = side_by_side(lambda: skeleton(ladder.bare_load, season), floor)
-        figures["skeleton_vs_load"].append(t_skel / t_floor)
-        t_full, t_floor = side_by_side(
-            lambda: season_recompute(season_id=season.pk, force=True), floor
-        )
-        figures["recompute_vs_load"].append(t_full / t_floor)
-    from fixed_part import fixed_vs_load
-
-    figures["empty_season_vs_load"] = fixed_vs_load(season, floor)
-    for name, runs in figures.items():
-        shown = " ".join(f"{r:.2f}" for r in runs)
-        print(f"{name}: {statistics.median(runs):.2f}  # runs: {shown}")
+    harness.report(
+        season, lambda: skeleton(ladder.bare_load, season), lambda: ladder.bare_load(season)
+    )
 
 
 if __name__ == "__main__":
