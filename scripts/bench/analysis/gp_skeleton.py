@@ -11,17 +11,17 @@ each placement its points. It keeps one line per participant with what a page ne
 it (the rating entry as the file gives it, the points of the place), a table's data (S, M, the
 series, the order), and the season standings (best five, with each player's results), and
 encodes and hashes the lines and the data as the store does to compare them with the stored
-ones. It leaves out what the real recompute also does: the engine's objects, the exact texts of
-S and M, the stored index, the lock, the version claim and the commit.
+ones. It leaves out what the real recompute also does: the engine's objects, the exact text of
+M, the stored index, the lock, the version claim and the commit.
 
 Run after `make bench` (or `make bench BENCH_ARGS="--only gp --no-server"`), on the same
 database: `.venv/bin/python scripts/bench/analysis/gp_skeleton.py`.
 """
 
 import hashlib
-import math
 from collections import defaultdict
 from decimal import Decimal
+from fractions import Fraction
 
 import harness  # the bench's environment, before Django loads
 import orjson
@@ -54,28 +54,11 @@ def rated(nordic, ffo, provisional, uncertainty) -> int:
 
 
 def series(s: int, n: int) -> list[int]:
-    """M = 0.004 S + 7 (S in 1/UNIT: M = (4 S + 7 000 UNIT) / (1000 UNIT)), then g1 = floor(M)
-    and g(k+1) = floor(g(k) x) by the exact integer criterion h^(n-1) M <= g^(n-1)."""
-    p, q = 4 * s + 7000 * UNIT, 1000 * UNIT
-    g = p // q
-    out = [g]
-    if n < 2:
-        return out[:n]
-    k = n - 1
-    x = math.exp(-math.log(p / q) / k)
-    while len(out) < n and g > 0:
-        estimate = g * x
-        h = math.floor(estimate)
-        margin = 1e-9 * max(1.0, estimate)
-        if not (estimate - h > margin and h + 1 - estimate > margin):
-            bound = g**k * q
-            while h > 0 and h**k * p > bound:
-                h -= 1
-            while (h + 1) ** k * p <= bound:
-                h += 1
-        out.append(h)
-        g = h
-    return out + [0] * (n - len(out))
+    """M = 0.004 S + 7 (S in 1/UNIT: M = (4 S + 7 000 UNIT) / (1000 UNIT)), then the points of
+    places 1..n by the engine's own exact criterion (one Fraction per tournament)."""
+    from rankings.engines.othello import points_series
+
+    return points_series(Fraction(4 * s + 7000 * UNIT, 1000 * UNIT), n)
 
 
 def rating_json(nordic, ffo, provisional, uncertainty) -> dict:
