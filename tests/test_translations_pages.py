@@ -15,6 +15,7 @@ from competitions.models import Club, Player, Season, Series, Tournament
 from competitions.systems.boardgame.models import Table
 from competitions.views import manage_url
 from rankings.urls_helpers import season_url
+from tests.test_hostile_crawl import TAG
 from tests.test_translations import LANGS, parse_po, po_path, translations
 
 pytestmark = pytest.mark.django_db
@@ -206,7 +207,7 @@ def lowercase_buttons(html: str, data: set[str]) -> set[str]:
     ronde 3"), unless the label starts with stored data (a player's key may be "djchili74")."""
     found = set()
     for _tag, inner in BUTTON.findall(html):
-        label = " ".join(re.sub(r"<[^>]+>", " ", inner).split())
+        label = " ".join(TAG.sub(" ", inner).split())
         letter = FIRST_LETTER.search(label)
         if letter is None or letter.group().isupper():
             continue
@@ -273,5 +274,5 @@ def test_the_tournament_s_facts_each_start_with_a_capital(circuit):
         assert all(label[0].isupper() for label in found), (lang, found)
         assert not any(label[0].lower() + label[1:] in facts for label in capped), (lang, facts)
         # The date first: "Søndag 5. januar 2025", not "søndag".
-        first = FIRST_LETTER.search(re.sub(r"<[^>]+>", " ", facts)).group()
+        first = FIRST_LETTER.search(TAG.sub(" ", facts)).group()
         assert first.isupper(), (lang, facts)
