@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from competitions.models import Player, Round, Season
 from competitions.selectors import series_players
 from competitions.text import plain_number, player_label
-from competitions.views import apply_errors, manage_url
+from competitions.views import apply_errors, manage_url, manage_urls
 
 from . import ladder, services
 from .forms import (
@@ -169,16 +169,16 @@ def round_manage(request, season: Season, number: int, swap_form: SwapForm | Non
     ).values_list("player__pool_entries__pool_id", "challenge__number"):
         counts[(pool_id, challenge)] += 1
     pools: dict[int, dict] = {}
+    pool_url = manage_urls(season, "pool", number)  # no reverse() per pool
     for member in members:
-        pool = pools.setdefault(
-            member.pool_id,
-            {
+        pool = pools.get(member.pool_id)
+        if pool is None:  # the pool's first member (a setdefault made its dict for every one)
+            pool = pools[member.pool_id] = {
                 "pool": member.pool,
                 "name": settings.pool_name(member.pool.number),
                 "members": [],
-                "url": manage_url(season, "pool", number, member.pool.number),
-            },
-        )
+                "url": pool_url(member.pool.number),
+            }
         pool["members"].append(member)
     for pool in pools.values():
         pool["entered"] = [
