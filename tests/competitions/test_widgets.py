@@ -93,3 +93,72 @@ def test_a_date_field_shows_its_date_as_the_browser_reads_it_in_every_language(l
         assert bound.is_valid()  # and what the browser sends back is read
     assert 'type="date"' in html and 'value="2025-11-30"' in html
     assert bound.cleaned_data["date"] == datetime.date(2025, 11, 30)
+
+
+def _checkbox_fields(choices, data, widget, *, required=False, help_text=""):
+    class F(forms.Form):
+        leaving = forms.TypedMultipleChoiceField(
+            label="Leave <the> ladder",
+            coerce=str,
+            required=required,
+            help_text=help_text,
+            widget=widget,
+        )
+
+    form = F(data)
+    form.fields["leaving"].choices = choices
+    form.is_valid()
+    return form
+
+
+def checkbox_lists(choices, data=None, **kwargs):
+    """crispy's rendering of a Django list of checkboxes, and ours through its include."""
+    from django.template import Context, Template
+
+    theirs = Template("{% load crispy_forms_tags %}{{ form.leaving|as_crispy_field }}").render(
+        Context({"form": _checkbox_fields(choices, data, forms.CheckboxSelectMultiple, **kwargs)})
+    )
+    ours = Template('{% include "competitions/_checkbox_list.html" with field=form.leaving %}')
+    ours = ours.render(
+        Context({"form": _checkbox_fields(choices, data, widgets.CheckboxList, **kwargs)})
+    )
+    return parse_html(ours), parse_html(theirs), ours
+
+
+@pytest.mark.parametrize(
+    "data", [None, {"leaving": []}, {"leaving": ["0"]}, {"leaving": ["12", "=SUM(A1)", "王芳"]}]
+)
+def test_the_same_checkbox_list_as_crispy_s(data):
+    choices = [(text, f"Player <{text}> & co") for text in AWKWARD if text]
+    ours, theirs, html = checkbox_lists(choices, data)
+    assert ours == theirs
+    assert html.count('type="checkbox"') == len(choices)
+    assert html.count(" checked") == len((data or {}).get("leaving", []))
+    assert "Player &lt;&lt;b&gt;&gt; &amp; co" in html  # labels escaped
+
+
+def test_a_required_checkbox_list_with_help_is_written_as_crispy_s():
+    ours, theirs, _html = checkbox_lists([("a", "A"), ("b", "B")], None, required=True)
+    assert ours == theirs
+    ours, theirs, html = checkbox_lists([("a", "A")], None, help_text="Tick who <leaves>.")
+    assert "Tick who <leaves>." in html  # help text is the form's own, marked safe as crispy's
+    assert 'id="id_leaving_0"' in html and 'for="id_leaving_0"' in html
+
+
+def test_a_checkbox_list_with_an_error_shows_it_and_marks_its_boxes():
+    """A choice that is not on the list (a tampered form): the error is shown under the boxes
+    and each box is marked invalid, as crispy marks them."""
+    _ours, _theirs, html = checkbox_lists([("a", "A"), ("b", "B")], {"leaving": ["zz"]})
+    assert "Select a valid choice. zz is not one of the available choices." in html
+    assert html.count("form-check-input is-invalid") == 2
+
+
+@given(
+    st.lists(st.tuples(st.sampled_from(AWKWARD + ["1", "2"]), st.text(max_size=12)), max_size=8),
+    st.lists(st.sampled_from(AWKWARD + ["1", "2"]), max_size=3),
+)
+def test_any_flat_checkbox_list_renders_as_crispy_s(choices, ticked):
+    valid = {text for text, _label in choices}
+    data = {"leaving": [t for t in ticked if t in valid]}
+    ours, theirs, _html = checkbox_lists(choices, data)
+    assert ours == theirs

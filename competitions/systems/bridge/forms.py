@@ -442,7 +442,7 @@ class NextRoundForm(forms.Form):
         label=gettext_lazy("Leave the ladder"),
         coerce=str,
         required=False,
-        widget=forms.CheckboxSelectMultiple,
+        widget=widgets.CheckboxList,
     )
     joining = forms.CharField(
         label=gettext_lazy("Late joiners, in order"),
