@@ -2,7 +2,7 @@
 
 from django import forms
 from django.forms.utils import flatatt
-from django.utils.html import conditional_escape, escape, format_html, format_html_join
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import mark_safe
 
 
@@ -34,18 +34,17 @@ class Select(forms.Select):
             return super().render(name, value, attrs, renderer)
         chosen = set(self.format_value(value))
         found = False
-        options = []
+        parts = [f'<select name="{escape(name)}"{flatatt(self.build_attrs(self.attrs, attrs))}>']
         for option, label in choices:
             text = "" if option is None else str(option)
             selected = not found and text in chosen  # the first match only, as Django
             found = found or selected
-            options.append((text, mark_safe(" selected") if selected else "", label))
-        return format_html(
-            '<select name="{}"{}>{}</select>',
-            name,
-            flatatt(self.build_attrs(self.attrs, attrs)),
-            format_html_join("", '<option value="{}"{}>{}</option>', options),
-        )
+            parts.append(
+                f'<option value="{escape(text)}"{" selected" if selected else ""}>'
+                f"{conditional_escape(label)}</option>"
+            )
+        parts.append("</select>")
+        return mark_safe("".join(parts))  # every value above escaped (flatatt escapes its own)
 
 
 class CheckboxList(forms.CheckboxSelectMultiple):
