@@ -180,9 +180,14 @@ def round_manage(request, season: Season, number: int, swap_form: SwapForm | Non
                 "url": pool_url(member.pool.number),
             }
         pool["members"].append(member)
+    # Each pool's heading and count of entered scores, translated once here: a template's
+    # blocktranslate per pool and challenge took a sixth of the page at 400 pools.
+    heading, entered = _("Pool %(n)s"), _("C%(c)s %(n)s/%(of)s")
     for pool in pools.values():
+        number = pool["pool"].number
+        pool["heading"] = heading % {"n": number}
         pool["entered"] = [
-            (c, counts[(pool["pool"].pk, c)], len(pool["members"]))
+            entered % {"c": c, "n": counts[(pool["pool"].pk, c)], "of": len(pool["members"])}
             for c in range(1, settings.challenges_per_round + 1)
         ]
     if latest and swap_form is None:
