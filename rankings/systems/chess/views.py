@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django_tables2.data import TableListData
 
 from competitions.models import Group, Season
@@ -293,17 +294,23 @@ def _berger_explain(row: dict, people: People) -> str:
     )
 
 
+# A result's kind as a player's explanation names it: translated when shown, one kind at a
+# time (a dict of all eight translated for every result of every row made 8 lookups each).
+KIND_LABELS = {
+    "win": gettext_lazy("win"),
+    "draw": gettext_lazy("draw"),
+    "loss": gettext_lazy("loss"),
+    "forfeit-win": gettext_lazy("forfeit win (WO)"),
+    "forfeit-loss": gettext_lazy("forfeit loss"),
+    "walkover": gettext_lazy("walkover (WO)"),
+    "none": gettext_lazy("not played"),
+    "pending": gettext_lazy("result to come"),
+}
+
+
 def _kind_label(kind: str) -> str:
-    return {
-        "win": _("win"),
-        "draw": _("draw"),
-        "loss": _("loss"),
-        "forfeit-win": _("forfeit win (WO)"),
-        "forfeit-loss": _("forfeit loss"),
-        "walkover": _("walkover (WO)"),
-        "none": _("not played"),
-        "pending": _("result to come"),
-    }.get(kind, kind)
+    label = KIND_LABELS.get(kind)
+    return kind if label is None else str(label)
 
 
 def _points_explain(row: dict, people: People) -> str:
