@@ -18,6 +18,12 @@ class DateInput(forms.DateInput):
         super().__init__(attrs, format="%Y-%m-%d")
 
 
+def _grouped(choices: list) -> bool:
+    """Whether a list of choices has groups ("Pool 1": [...]), which these widgets leave to
+    Django's own rendering."""
+    return any(isinstance(label, (list, tuple)) for _value, label in choices)
+
+
 class Select(forms.Select):
     """Django's Select for a long flat list (every player of a ladder of 400 pools, twice on
     one page) that writes its options in one pass, where Django renders a template per option:
@@ -28,9 +34,7 @@ class Select(forms.Select):
 
     def render(self, name, value, attrs=None, renderer=None):
         choices = list(self.choices)  # once: a model field's choices are a query each time
-        if self.allow_multiple_selected or any(
-            isinstance(label, (list, tuple)) for _value, label in choices
-        ):
+        if self.allow_multiple_selected or _grouped(choices):
             return super().render(name, value, attrs, renderer)
         chosen = set(self.format_value(value))
         found = False
@@ -50,15 +54,14 @@ class Select(forms.Select):
 class CheckboxList(forms.CheckboxSelectMultiple):
     """A flat list of checkboxes (every player of a ladder of 400 pools, to pick its leavers)
     written in one pass, with the markup crispy-forms' Bootstrap 5 template gives each option
-    (`templates/competitions/_checkbox_list.html` writes the field around it): crispy renders
+    (`templates/competitions/_checkbox_list.html` writes the field around it). crispy renders
     templates per option: with 2000 options the next round's page took 270 ms, with this 137
-    ms (in process). The same
-    inputs, ids and labels as crispy's (tests/competitions/test_widgets.py compares them); a
-    list with groups is left to Django."""
+    ms (in process). The same inputs, ids and labels as crispy's
+    (tests/competitions/test_widgets.py compares them); a list with groups is left to Django."""
 
     def render(self, name, value, attrs=None, renderer=None):
         choices = list(self.choices)
-        if any(isinstance(label, (list, tuple)) for _value, label in choices):
+        if _grouped(choices):
             return super().render(name, value, attrs, renderer)
         attrs = self.build_attrs(self.attrs, attrs)
         base = attrs.get("id")

@@ -170,22 +170,21 @@ def round_manage(request, season: Season, number: int, swap_form: SwapForm | Non
         counts[(pool_id, challenge)] += 1
     pools: dict[int, dict] = {}
     pool_url = manage_urls(season, "pool", number)  # no reverse() per pool
+    # Headings and counts translated once here: a blocktranslate per pool and challenge in the
+    # template took a sixth of the page at 400 pools.
+    heading, entered = _("Pool %(n)s"), _("C%(c)s %(n)s/%(of)s")
     for member in members:
         pool = pools.get(member.pool_id)
-        if pool is None:  # the pool's first member (a setdefault made its dict for every one)
+        if pool is None:  # the pool's first member
             pool = pools[member.pool_id] = {
                 "pool": member.pool,
+                "heading": heading % {"n": member.pool.number},
                 "name": settings.pool_name(member.pool.number),
                 "members": [],
                 "url": pool_url(member.pool.number),
             }
         pool["members"].append(member)
-    # Each pool's heading and count of entered scores, translated once here: a template's
-    # blocktranslate per pool and challenge took a sixth of the page at 400 pools.
-    heading, entered = _("Pool %(n)s"), _("C%(c)s %(n)s/%(of)s")
     for pool in pools.values():
-        number = pool["pool"].number
-        pool["heading"] = heading % {"n": number}
         pool["entered"] = [
             entered % {"c": c, "n": counts[(pool["pool"].pk, c)], "of": len(pool["members"])}
             for c in range(1, settings.challenges_per_round + 1)
