@@ -186,7 +186,9 @@ def main() -> None:
 
     season = Season.objects.get(series__slug="bench-gp")
     check(season)
-    harness.report(season, lambda: skeleton(gp.bare_load, season), lambda: gp.bare_load(season))
+    harness.report(
+        season, {"skeleton": lambda: skeleton(gp.bare_load, season)}, lambda: gp.bare_load(season)
+    )
 
 
 if __name__ == "__main__":

@@ -53,10 +53,14 @@ def empty_season(like):
         series.delete()
 
 
-def report(season, skeleton: Callable[[], object], floor: Callable[[], object]) -> None:
-    """Print the skeleton, the real full recompute and the fixed part (a full recompute of an
-    empty season of the same system), each ÷ the floor: three ratios of medians measured side
-    by side for each, and their median."""
+def report(
+    season,
+    skeletons: dict[str, Callable[[], object]],
+    floor: Callable[[], object],
+) -> None:
+    """Print each skeleton (`<name>_vs_load`), the real full recompute and the fixed part (a
+    full recompute of an empty season of the same system), each ÷ the floor: three ratios of
+    medians measured side by side for each, and their median."""
     from common import side_by_side
 
     from rankings.services import season_recompute
@@ -71,10 +75,8 @@ def report(season, skeleton: Callable[[], object], floor: Callable[[], object]) 
             found.append(t_func / t_floor)
         return found
 
-    figures = {
-        "skeleton_vs_load": ratios(skeleton),
-        "recompute_vs_load": ratios(recompute(season.pk)),
-    }
+    figures = {f"{name}_vs_load": ratios(func) for name, func in skeletons.items()}
+    figures["recompute_vs_load"] = ratios(recompute(season.pk))
     with empty_season(season) as empty:
         recompute(empty.pk)()  # stored once, as the measured season's standings are
         figures["empty_season_vs_load"] = ratios(recompute(empty.pk))
