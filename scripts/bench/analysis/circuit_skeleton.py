@@ -25,7 +25,6 @@ database: `.venv/bin/python scripts/bench/analysis/circuit_skeleton.py`.
 
 import hashlib
 import math
-import random
 from collections import defaultdict
 from fractions import Fraction
 
@@ -37,51 +36,31 @@ _PATTERNS: dict[tuple[int, ...], list[tuple]] = {}
 
 
 def _pattern(ranks: tuple[int, ...]) -> list[tuple]:
-    """Per seat of a table whose ranks are `ranks` (sorted): (place, placement, bonus,
-    fraction, score) as JSON numbers, and the score in 1/120."""
+    """Per seat of a table whose ranks are `ranks` (sorted): the engine's (place, placement,
+    bonus, fraction, score) as JSON numbers, and the score in 1/120; once per tie pattern."""
+    from rankings.engines.boardgame import _score_pattern
+
     found = _PATTERNS.get(ranks)
     if found is None:
-        x = len(ranks)
         found = []
-        start = 0
-        places = [0] * x
-        while start < x:  # rules.md §1.1: the tied share the average of their positions
-            end = start
-            while end < x and ranks[end] == ranks[start]:
-                end += 1
-            for i in range(start, end):
-                places[i] = Fraction(start + 1 + end, 2)
-            start = end
-        for rank, place in zip(ranks, places, strict=True):
-            placement = Fraction(100) * (x - place) / (x - 1)
-            bonus = x if rank == ranks[0] else 0
-            fraction = placement / (50 * x)
-            score = placement + bonus + fraction
+        for place, placement, bonus, fraction, score in _score_pattern(ranks):
             units = score * SCALE
             assert units.denominator == 1
-            found.append((float(place), float(placement), bonus, float(fraction), float(score),
-                          int(units)))  # fmt: skip
+            found.append((float(place), float(placement), int(bonus), float(fraction),
+                          float(score), int(units)))  # fmt: skip
         _PATTERNS[ranks] = found
     return found
 
 
 def _ranked(keys: dict[str, int]) -> list[tuple[int, str]]:
-    """Competition ranks, best first, ties by key."""
-    order = sorted(keys)
-    order.sort(key=keys.__getitem__, reverse=True)
-    ranked, last, rank = [], None, 0
-    for i, player in enumerate(order):
-        if keys[player] != last:
-            rank, last = i + 1, keys[player]
-        ranked.append((rank, player))
-    return ranked
+    """The engine's competition ranks (rank_by), best first, ties by key."""
+    from rankings.engines.common import rank_by
 
-
-def _half_up(x: Fraction) -> int:
-    return (2 * x.numerator + x.denominator) // (2 * x.denominator)
+    return rank_by(keys, key=keys.__getitem__, tie_order=lambda key: key)
 
 
 def skeleton(bare_load, season, kept: dict | None = None) -> bytes:
+    from rankings.engines.boardgame import ceremony_places, draw_order
     from rankings.systems.boardgame.standings import (
         _yearly_of,
         cap_source,
@@ -130,9 +109,9 @@ def skeleton(bare_load, season, kept: dict | None = None) -> bytes:
                     game_tables[(game, player)].append((t.key, round_number, number, score))
             stored_tables.append([round_number, number, game, results])
         participants = len(daily)
+        capped = participants if limit is None else min(participants, limit)
         lines, by_rank, club_best = [], [], defaultdict(list)
         for rank, player in _ranked(daily):
-            capped = participants if limit is None else min(participants, limit)
             bonus = max(0, capped - rank + 1)
             total = daily[player] + bonus * SCALE
             points[player][t.key] = total
@@ -146,13 +125,12 @@ def skeleton(bare_load, season, kept: dict | None = None) -> bytes:
             [club, rank, club_scores[club] / SCALE, [p for p, _d in club_best[club]]]
             for rank, club in _ranked(club_scores)
         ]
-        p10 = min(10, _half_up(Fraction(participants, 10)))
+        p10 = ceremony_places(participants)
         ceremony = [["winner", player] for rank, player in by_rank if rank == 1]
         ceremony += [["club", club] for club, rank, *_rest in interclub if rank == 1]
         ceremony += [["place", player] for rank, player in by_rank if 2 <= rank <= p10]
-        drawn = sorted(player for rank, player in by_rank if rank > max(1, p10))
-        random.Random(t.draw_seed).shuffle(drawn)
-        ceremony += [["draw", player] for player in drawn]
+        drawn = [player for rank, player in by_rank if rank > max(1, p10)]
+        ceremony += [["draw", player] for player in draw_order(drawn, t.draw_seed)]
         hasher.update(orjson.dumps([t.key, participants, stored_tables, ceremony, interclub]))
         for start in range(0, len(lines), 100):
             hasher.update(orjson.dumps(lines[start : start + 100]))

@@ -31,18 +31,24 @@ import orjson
 START, K = 1250.0, 25.0
 
 
-def skeleton(bare_load, season) -> bytes:
-    pools: dict[tuple, list] = defaultdict(list)  # (round, pool) -> players
-    imps: dict[tuple, dict] = defaultdict(dict)  # (round, challenge) -> player -> IMPs
-    for round_id, number, player, last in bare_load(season):
+def _grouped(rows, imp=None) -> tuple[dict[tuple, list], dict[tuple, dict], list[int]]:
+    """The floor's rows as pools by (round, pool), IMPs (as read, or made by `imp`) by (round,
+    challenge) and player, and the challenges' numbers."""
+    pools: dict[tuple, list] = defaultdict(list)
+    imps: dict[tuple, dict] = defaultdict(dict)
+    for round_id, number, player, last in rows:
         if isinstance(last, str):  # a pool member and the reason of its place
             pools[(round_id, number)].append(player)
         else:  # an IMP score of a challenge
-            imps[(round_id, number)][player] = float(last)
+            imps[(round_id, number)][player] = last if imp is None else imp(last)
+    return pools, imps, sorted({number for _round, number in imps})
+
+
+def skeleton(bare_load, season) -> bytes:
+    pools, imps, challenges = _grouped(bare_load(season), float)
     elo: dict[str, float] = defaultdict(lambda: START)
     hasher = hashlib.blake2b(digest_size=8)
     chunk: list = []
-    challenges = sorted({number for _round, number in imps})
     for (round_id, _pool), players in sorted(pools.items()):
         for number in challenges:
             scores = imps.get((round_id, number), {})
@@ -84,17 +90,10 @@ def exact_skeleton(bare_load, season, *, duels: bool = True, kept: dict | None =
     half, micro = unit // 2, unit // 10**6
     start, k = 1250 * unit, 25
     cache, weaker = engine._WEAKER_UNITS, engine._weaker_int
-    pools: dict[tuple, list] = defaultdict(list)
-    imps: dict[tuple, dict] = defaultdict(dict)
-    for round_id, number, player, last in bare_load(season):
-        if isinstance(last, str):
-            pools[(round_id, number)].append(player)
-        else:
-            imps[(round_id, number)][player] = last
+    pools, imps, challenges = _grouped(bare_load(season))  # IMPs as Decimals, exact
     elo: dict[str, int] = defaultdict(lambda: start)
     hasher = hashlib.blake2b(digest_size=8)
     chunk: list = []
-    challenges = sorted({number for _round, number in imps})
     for (round_id, _pool), players in sorted(pools.items()):
         n = len(players)
         for number in challenges:
