@@ -242,7 +242,6 @@ def test_a_season_of_a_system_without_standings_says_so_without_reloading(
             "label": "2027",
             "name": "Club 2027",
             "settings": "{}",
-            "previous_participants": "[]",
             "entries-TOTAL_FORMS": "0",
             "entries-INITIAL_FORMS": "0",
         },

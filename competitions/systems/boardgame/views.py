@@ -6,7 +6,7 @@ has already checked that the user manages the series.
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -24,7 +24,7 @@ from competitions.views import (
 
 from . import services
 from .forms import CircuitTournamentForm, TableForm
-from .models import Seat, Table
+from .models import FinalTournament, Seat, Table
 from .settings import parse_settings
 from .tables import ManageTournamentTable
 
@@ -32,7 +32,8 @@ from .tables import ManageTournamentTable
 def season_panel(request, season: Season, form: CircuitTournamentForm | None = None):
     """The board-game part of the manager's season page: its tournaments and a new one."""
     tournaments = season.tournaments.select_related("season__series").annotate(
-        tables=Count("rounds__tables")
+        tables=Count("rounds__tables"),
+        final=_is_final(),
     )
     return "competitions/boardgame/season_panel.html", {
         "tournament_table": ManageTournamentTable(tournaments),
@@ -46,7 +47,7 @@ def tournament_create(request, season: Season):
     form = CircuitTournamentForm(request.POST, season=season)
     if form.is_valid():
         try:
-            tournament = shared_services.tournament_create(
+            tournament = services.tournament_create(
                 season=season,
                 name=form.cleaned_data["name"],
                 date=form.cleaned_data["date"],
@@ -60,8 +61,15 @@ def tournament_create(request, season: Season):
     return render_season_manage(request, season, status=400, form=form)
 
 
+def _is_final():
+    return Exists(FinalTournament.objects.filter(tournament=OuterRef("pk")))
+
+
 def _tournament(season: Season, key: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, season=season, key=key)
+    """The season's tournament, with `final` (whether it is the season's final)."""
+    tournament = get_object_or_404(
+        Tournament.objects.annotate(final=_is_final()), season=season, key=key
+    )
     tournament.season = season  # with its series, loaded already
     return tournament
 
@@ -72,11 +80,15 @@ def tournament_manage(request, season: Season, tournament: str):
         request.POST or None,
         season=season,
         tournament=tournament,
-        initial={"name": tournament.name, "date": tournament.date, "final": tournament.final},
+        initial={
+            "name": tournament.name,
+            "date": tournament.date,
+            "final": tournament.final,
+        },
     )
     if request.method == "POST" and form.is_valid():
         try:
-            shared_services.tournament_update(
+            services.tournament_update(
                 tournament=tournament,
                 name=form.cleaned_data["name"],
                 date=form.cleaned_data["date"],
