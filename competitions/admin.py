@@ -118,8 +118,8 @@ def inline_changes(formset) -> str:
 
 
 class RoundCopiedFromParentForm(forms.ModelForm):
-    """Rows that copy `round` from their parent (a board-game seat from its table, a bridge pool
-    member from its pool) hold a field the form does not show,
+    """Rows that copy `round` from their parent (a result at a table, a member of a pool) hold a
+    field the form does not show,
     so the database constraint "a player once per round" is checked here instead of failing as
     an IntegrityError on save."""
 
@@ -236,7 +236,7 @@ class SeasonPlayerInline(admin.TabularInline):
 
 
 class RoundInline(admin.TabularInline):
-    """The rounds of a tournament itself (the rounds of its chess groups are under Rounds)."""
+    """The rounds of a tournament itself (the rounds of its groups are under Rounds)."""
 
     model = Round
     formset = TournamentRoundFormSet
@@ -430,7 +430,7 @@ class RoundAdmin(HistoryAdmin):
         return super().get_queryset(request).select_related(*self.list_select_related)
 
 
-# --- two-player games (chess groups, Keizer) ----------------------------------------------------
+# --- two-player games ----------------------------------------------------------------------------
 
 
 class GameEntryForm(forms.ModelForm):
@@ -528,8 +528,8 @@ class RoundEntryAdmin(HistoryAdmin):
 
 
 class RoundEntryInline(admin.TabularInline):
-    """What each player did in a round (Keizer attendance, byes, walkovers); games have their
-    own page."""
+    """What each player did in a round (attendance, byes, walkovers); games have their own
+    page."""
 
     model = RoundEntry
     form = RoundEntryForm

@@ -295,7 +295,7 @@ def test_an_unbounded_setting_is_refused_by_import_admin_and_manager_form(
         "circuit_previous-INITIAL_FORMS": "1",
         "circuit_previous-0-id": season.circuit_previous.pk,
         "circuit_previous-0-season": season.pk,
-        "circuit_previous-0-counts": "[64, 70, 81]",
+        "circuit_previous-0-previous_participants": "[64, 70, 81]",
     }
     assert page.status_code == 200
     refused = admin_client.post(change, payload)

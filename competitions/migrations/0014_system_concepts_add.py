@@ -45,7 +45,7 @@ class Migration(migrations.Migration):
             name='HistoricalPreviousParticipants',
             fields=[
                 ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                ('counts', models.JSONField(help_text='Only used for the cap when the previous season is not stored.', verbose_name='participants per tournament of the previous season')),
+                ('previous_participants', models.JSONField(help_text='Only used for the cap when the previous season is not stored.', verbose_name='participants per tournament of the previous season')),
                 ('history_id', models.AutoField(primary_key=True, serialize=False)),
                 ('history_date', models.DateTimeField(db_index=True)),
                 ('history_change_reason', models.CharField(max_length=100, null=True)),
@@ -99,7 +99,7 @@ class Migration(migrations.Migration):
             name='PreviousParticipants',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('counts', models.JSONField(help_text='Only used for the cap when the previous season is not stored.', verbose_name='participants per tournament of the previous season')),
+                ('previous_participants', models.JSONField(help_text='Only used for the cap when the previous season is not stored.', verbose_name='participants per tournament of the previous season')),
             ],
             options={
                 'verbose_name': "previous season's participants",

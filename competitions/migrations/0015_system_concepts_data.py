@@ -75,7 +75,7 @@ def forwards(apps, schema_editor):
         apps,
         "PreviousParticipants",
         [
-            PreviousParticipants(season_id=pk, counts=counts)
+            PreviousParticipants(season_id=pk, previous_participants=counts)
             for pk, counts in Season.objects.order_by("pk").values_list(
                 "pk", "previous_participants"
             )
@@ -96,7 +96,9 @@ def backwards(apps, schema_editor):
     for row in apps.get_model("competitions", "FinalTournament").objects.all():
         Tournament.objects.filter(pk=row.tournament_id).update(final=True)
     for row in apps.get_model("competitions", "PreviousParticipants").objects.all():
-        Season.objects.filter(pk=row.season_id).update(previous_participants=row.counts)
+        Season.objects.filter(pk=row.season_id).update(
+            previous_participants=row.previous_participants
+        )
     for name in ("StartPoints", "StartElo", "FinalTournament", "PreviousParticipants"):
         apps.get_model("competitions", name).objects.all().delete()
         apps.get_model("competitions", f"Historical{name}").objects.all().delete()

@@ -1,9 +1,9 @@
 """The shared competition data: series, seasons, clubs, players, tournaments, groups and rounds.
 
-Every system uses these. What a system adds (tables with ranks, placements, pools with IMPs,
-games) stands in its own module, `competitions/systems/<name>/models.py`, or, for the two-player
-games that chess groups and the Keizer competition share, in `games.py`. Standings are never
-stored here; they live in `rankings`.
+Every system uses these, and they name no system. What a system adds (its results, what it
+keeps per season, entry or tournament) stands in its own module,
+`competitions/systems/<name>/models.py`, or, for the two-player games that more than one system
+plays, in `games.py`. Standings are never stored here; they live in `rankings`.
 """
 
 import re
@@ -47,7 +47,7 @@ def system_choices() -> list[tuple[str, str]]:
 
 
 class Series(models.Model):
-    """A long-lived competition (a circuit, a Grand Prix, a club competition)."""
+    """A long-lived competition (a tour of tournaments, a Grand Prix, a club competition)."""
 
     slug = models.SlugField(_("slug"), max_length=64, unique=True)
     name = models.CharField(_("name"), max_length=200)
@@ -102,8 +102,8 @@ class Club(models.Model):
 class Player(models.Model):
     """A person in one series; `key` is the stable id that files of the series use.
 
-    The birth year is a fact of the person and is kept here only. A country is not: an Othello
-    participant's country is stored with each tournament result (Placement), as the files give it.
+    The birth year is a fact of the person and is kept here only. A country, where a system
+    records one, is stored with each tournament result, as the files give it.
     """
 
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="players")
@@ -254,7 +254,7 @@ def tournament_order(path: str) -> list:
 
 
 class Tournament(models.Model):
-    """A tournament or event day of a season (board game, Othello, chess).
+    """A tournament or event day of a season.
 
     `options` holds the flags a system defines for its tournaments (e.g. a county championship),
     validated by the system's `tournament_options`; `draw_seed` seeds any lot a system draws
@@ -289,7 +289,7 @@ class Tournament(models.Model):
 
 
 class Group(models.Model):
-    """A group (section) of a tournament, with its own table; chess groups use it."""
+    """A group (section) of a tournament, with its own table."""
 
     class Scale(models.TextChoices):
         ONE_HALF_ZERO = "1-half-0", "1-½-0"
@@ -318,8 +318,8 @@ class Group(models.Model):
 
 
 class Round(models.Model):
-    """A round of a tournament (board game), of a tournament's group (chess), or of a season
-    (Keizer, bridge).
+    """A round of a tournament, of a tournament's group, or of a season (a system without
+    tournaments).
 
     `season` is kept on every round so a season's results load in one query; the database makes
     it agree with the tournament, and the tournament with the group (composite foreign keys on

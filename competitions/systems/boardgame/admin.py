@@ -35,7 +35,7 @@ class FinalTournamentInline(admin.TabularInline):
 
 class PreviousParticipantsInline(admin.TabularInline):
     model = PreviousParticipants
-    fields = ["counts"]
+    fields = ["previous_participants"]
     extra = 0
 
 

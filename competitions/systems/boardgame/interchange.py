@@ -99,10 +99,10 @@ def _read_previous_participants(data: dict, ctx: ReadContext) -> None:
             raise FileError(path, _("must be at least 1"))
     ctx.sync.rows(
         PreviousParticipants,
-        [PreviousParticipants(season=ctx.season, counts=counts)] if counts else [],
+        [PreviousParticipants(season=ctx.season, previous_participants=counts)] if counts else [],
         existing=PreviousParticipants.objects.filter(season=ctx.season) if ctx.replacing else None,
         key=lambda row: "previous_participants",
-        fields=["counts"],
+        fields=["previous_participants"],
     )
 
 
@@ -410,7 +410,7 @@ def write(season: Season) -> dict:
         ]
     previous = PreviousParticipants.objects.filter(season=season).first()
     if previous is not None:
-        body["previous_participants"] = previous.counts
+        body["previous_participants"] = previous.previous_participants
     body["tournaments"] = tournaments
     return body
 

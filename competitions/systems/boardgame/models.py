@@ -120,7 +120,7 @@ class PreviousParticipants(models.Model):
     that season is not stored."""
 
     season = models.OneToOneField(Season, on_delete=models.CASCADE, related_name="circuit_previous")
-    counts = models.JSONField(
+    previous_participants = models.JSONField(
         _("participants per tournament of the previous season"),
         help_text=_("Only used for the cap when the previous season is not stored."),
     )
@@ -131,15 +131,17 @@ class PreviousParticipants(models.Model):
         verbose_name_plural = _("previous season's participants")
 
     def __str__(self) -> str:
-        return ", ".join(str(count) for count in self.counts)
+        return ", ".join(str(count) for count in self.previous_participants)
 
     def clean(self) -> None:
         if not (
-            isinstance(self.counts, list)
-            and self.counts
-            and all(type(count) is int and count >= 1 for count in self.counts)
+            isinstance(self.previous_participants, list)
+            and self.previous_participants
+            and all(type(count) is int and count >= 1 for count in self.previous_participants)
         ):
-            raise ValidationError({"counts": _("A list of whole numbers, each at least 1.")})
+            raise ValidationError(
+                {"previous_participants": _("A list of whole numbers, each at least 1.")}
+            )
 
 
 # Copied keys the database keeps in agreement (the form of competitions.consistency.LINKS).

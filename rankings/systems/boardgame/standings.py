@@ -120,7 +120,11 @@ def cap_source(season: Season) -> dict:
                 "season": previous.label,
                 "counts": sorted(counts),
             }
-    given = PreviousParticipants.objects.filter(season=season).values_list("counts").first()
+    given = (
+        PreviousParticipants.objects.filter(season=season)
+        .values_list("previous_participants")
+        .first()
+    )
     if given is not None and given[0]:
         return {
             "cap": engine.cap_from_participants(given[0]),
