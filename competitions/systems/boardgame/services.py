@@ -23,16 +23,24 @@ from competitions.text import fold
 from .models import FinalTournament, Seat, Table
 from .settings import parse_settings
 
-# --- tournaments ----------------------------------------------------------------------------------
+# --- tournaments ---------------------------------------------------------------------------------
 
 
 def _set_final(tournament: Tournament, final: bool) -> None:
-    """Make the tournament the season's final (rules.md §1.3), or no longer the final."""
+    """Make the tournament the season's final (rules.md §1.3), or no longer the final. The
+    database allows one final a season: a second one is refused in words."""
+    taken = ValidationError({"final": _("This season already has a final tournament.")})
     stored = FinalTournament.objects.filter(season_id=tournament.season_id).first()
     if final and stored is None:
-        FinalTournament.objects.create(season_id=tournament.season_id, tournament=tournament)
+        try:
+            with transaction.atomic():
+                FinalTournament.objects.create(
+                    season_id=tournament.season_id, tournament=tournament
+                )
+        except IntegrityError as exc:  # another manager made one meanwhile
+            raise taken from exc
     elif final and stored.tournament_id != tournament.pk:
-        raise ValidationError({"final": _("This season already has a final tournament.")})
+        raise taken
     elif not final and stored is not None and stored.tournament_id == tournament.pk:
         stored.delete()
 

@@ -80,11 +80,7 @@ def tournament_manage(request, season: Season, tournament: str):
         request.POST or None,
         season=season,
         tournament=tournament,
-        initial={
-            "name": tournament.name,
-            "date": tournament.date,
-            "final": tournament.final,
-        },
+        initial={"name": tournament.name, "date": tournament.date, "final": tournament.final},
     )
     if request.method == "POST" and form.is_valid():
         try:
