@@ -118,8 +118,8 @@ def inline_changes(formset) -> str:
 
 
 class RoundCopiedFromParentForm(forms.ModelForm):
-    """Rows that copy `round` from their parent (a board-game seat from its table, a bridge pool
-    member from its pool) hold a field the form does not show,
+    """Rows that copy `round` from their parent (a result at a table, a member of a pool) hold a
+    field the form does not show,
     so the database constraint "a player once per round" is checked here instead of failing as
     an IntegrityError on save."""
 
@@ -164,7 +164,7 @@ class RoundForm(forms.ModelForm):
 class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
-        fields = ["series", "label", "name", "closed", "settings", "previous_participants"]
+        fields = ["series", "label", "name", "closed", "settings"]
 
     def clean(self):
         cleaned = super().clean()
@@ -184,7 +184,7 @@ class SeasonForm(forms.ModelForm):
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
-        fields = ["season", "key", "name", "date", "final", "options", "draw_seed"]
+        fields = ["season", "key", "name", "date", "options", "draw_seed"]
 
     def clean(self):
         cleaned = super().clean()
@@ -226,14 +226,17 @@ def system_inlines(system: str | None, name: str) -> list[type[admin.options.Inl
 
 
 class SeasonPlayerInline(admin.TabularInline):
+    """A season's entries; what a system keeps per entry is on the entry's own page."""
+
     model = SeasonPlayer
-    fields = ["position", "player", "club", "start_points", "start_elo"]
+    fields = ["position", "player", "club"]
     autocomplete_fields = ["player", "club"]
     extra = 0
+    show_change_link = True
 
 
 class RoundInline(admin.TabularInline):
-    """The rounds of a tournament itself (the rounds of its chess groups are under Rounds)."""
+    """The rounds of a tournament itself (the rounds of its groups are under Rounds)."""
 
     model = Round
     formset = TournamentRoundFormSet
@@ -300,7 +303,7 @@ class SeasonAdmin(HistoryAdmin):
     readonly_fields = standings_fields
     fieldsets = [
         (None, {"fields": ["series", "label", "name", "closed"]}),
-        (_("Rules"), {"fields": ["settings", "previous_participants"]}),
+        (_("Rules"), {"fields": ["settings"]}),
         (_("Standings"), {"fields": standings_fields}),
     ]
     inlines = [SeasonPlayerInline]
@@ -340,11 +343,14 @@ class SeasonAdmin(HistoryAdmin):
 
 @admin.register(SeasonPlayer)
 class SeasonPlayerAdmin(HistoryAdmin):
-    list_display = ["player", "season", "position", "club", "start_points", "start_elo"]
+    list_display = ["player", "season", "position", "club"]
     list_filter = ["season"]
     search_fields = ["player__name", "player__key"]
     autocomplete_fields = ["season", "player", "club"]
     list_select_related = ["player", "season__series", "club"]
+
+    def get_inlines(self, request, obj):
+        return system_inlines(obj.season.series.system if obj else None, "ENTRY_INLINES")
 
 
 # --- tournaments and rounds ---------------------------------------------------------------------
@@ -353,8 +359,8 @@ class SeasonPlayerAdmin(HistoryAdmin):
 @admin.register(Tournament)
 class TournamentAdmin(HistoryAdmin):
     form = TournamentForm
-    list_display = ["name", "key", "date", "season", "final", "draw_seed"]
-    list_filter = ["season", "final"]
+    list_display = ["name", "key", "date", "season", "draw_seed"]
+    list_filter = ["season"]
     search_fields = ["name", "key", "season__name", "season__label"]
     date_hierarchy = "date"
     autocomplete_fields = ["season"]
@@ -424,7 +430,7 @@ class RoundAdmin(HistoryAdmin):
         return super().get_queryset(request).select_related(*self.list_select_related)
 
 
-# --- two-player games (chess groups, Keizer) ----------------------------------------------------
+# --- two-player games ----------------------------------------------------------------------------
 
 
 class GameEntryForm(forms.ModelForm):
@@ -522,8 +528,8 @@ class RoundEntryAdmin(HistoryAdmin):
 
 
 class RoundEntryInline(admin.TabularInline):
-    """What each player did in a round (Keizer attendance, byes, walkovers); games have their
-    own page."""
+    """What each player did in a round (attendance, byes, walkovers); games have their own
+    page."""
 
     model = RoundEntry
     form = RoundEntryForm

@@ -41,8 +41,20 @@ LINKS = (
 )
 
 
+def links() -> list[tuple]:
+    """LINKS, then the links a system's models module declares (its `LINKS`, the same form)."""
+    from importlib import import_module
+
+    from .discovery import import_system_modules
+
+    found = list(LINKS)
+    for module in import_system_modules("models"):
+        found.extend(getattr(import_module(module), "LINKS", ()))
+    return found
+
+
 def _postgresql(cursor) -> None:
-    for name, child, columns, parent, parent_columns in LINKS:
+    for name, child, columns, parent, parent_columns in links():
         cursor.execute("SELECT 1 FROM pg_constraint WHERE conname = %s", [name])
         if cursor.fetchone():
             continue
@@ -54,7 +66,7 @@ def _postgresql(cursor) -> None:
 
 
 def _sqlite(cursor) -> None:
-    for name, child, (key, copied), parent, (parent_key, parent_copied) in LINKS:
+    for name, child, (key, copied), parent, (parent_key, parent_copied) in links():
         disagrees = (
             f"NEW.{key} IS NOT NULL AND NEW.{copied} IS NOT "
             f"(SELECT {parent_copied} FROM {parent} WHERE {parent_key} = NEW.{key})"

@@ -176,7 +176,8 @@ class SystemSpec:
     # manager's season page.
     manage_panel: str | None = None
     # Dotted path of the admin module: registers the system's ModelAdmins and may define
-    # SEASON_INLINES, TOURNAMENT_INLINES and ROUND_INLINES for the shared admin pages.
+    # SEASON_INLINES, TOURNAMENT_INLINES, GROUP_INLINES, ROUND_INLINES and ENTRY_INLINES (a
+    # season entry's page) for the shared admin pages.
     admin: str | None = None
     demo: DemoSeries | None = None
     # Attached by the higher apps (see the module docstring).

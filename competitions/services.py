@@ -116,37 +116,25 @@ def player_create(*, series: Series, name: str, club: Club | None) -> Player:
     )
 
 
-def tournament_create(
-    *, season: Season, name: str, date: date | None, final: bool = False
-) -> Tournament:
-    if final and season.tournaments.filter(final=True).exists():
-        raise ValidationError({"final": _("This season already has a final tournament.")})
+def tournament_create(*, season: Season, name: str, date: date | None) -> Tournament:
     taken = set(season.tournaments.values_list("key", flat=True))
     base = f"{name}-{date.isoformat()}" if date else name
     return Tournament.objects.create(
         season=season,
         name=name.strip(),
         date=date,
-        final=final,
         key=_unique_key(base, taken, "tournament"),
     )
 
 
-def tournament_update(
-    *, tournament: Tournament, name: str, date: date | None, final: bool
-) -> Tournament:
-    if (
-        final
-        and tournament.season.tournaments.filter(final=True).exclude(pk=tournament.pk).exists()
-    ):
-        raise ValidationError({"final": _("This season already has a final tournament.")})
-    tournament.name, tournament.date, tournament.final = name.strip(), date, final
+def tournament_update(*, tournament: Tournament, name: str, date: date | None) -> Tournament:
+    tournament.name, tournament.date = name.strip(), date
     tournament.save()
     return tournament
 
 
 def tournament_redraw(*, tournament: Tournament) -> int:
-    """A new lot draw for the prize ceremony: an explicit administrator action (rules.md §1.2)."""
+    """A new seed for the tournament's lot draw: an explicit administrator action."""
     previous = tournament.draw_seed
     seed = new_draw_seed()
     while seed == previous:

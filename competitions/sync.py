@@ -12,7 +12,7 @@ Usage in a system's file section (`read(data, ctx)`), parents before children:
 
     tournaments = ctx.sync.rows(Tournament, new_tournaments,
                                 existing=Tournament.objects.filter(season=ctx.season),
-                                key=lambda t: t.key, fields=["name", "date", "final"])
+                                key=lambda t: t.key, fields=["name", "date"])
     # every new instance now has the pk of its row: children can point at it
 
 `ctx.sync.finish()` (called by the importer) deletes what the file no longer has, children

@@ -282,11 +282,20 @@ def test_an_unbounded_setting_is_refused_by_import_admin_and_manager_form(
         "label": season.label,
         "name": season.name,
         "settings": json.dumps({"rounds_per_tournament": 200_000}),
-        "previous_participants": "[]",
         "entries-TOTAL_FORMS": "0",
         "entries-INITIAL_FORMS": "0",
         "historic_totals-TOTAL_FORMS": "0",
         "historic_totals-INITIAL_FORMS": "0",
+        "circuit_final-TOTAL_FORMS": "1",
+        "circuit_final-INITIAL_FORMS": "1",
+        "circuit_final-0-id": season.circuit_final.pk,
+        "circuit_final-0-season": season.pk,
+        "circuit_final-0-tournament": season.circuit_final.tournament_id,
+        "circuit_previous-TOTAL_FORMS": "1",
+        "circuit_previous-INITIAL_FORMS": "1",
+        "circuit_previous-0-id": season.circuit_previous.pk,
+        "circuit_previous-0-season": season.pk,
+        "circuit_previous-0-previous_participants": "[64, 70, 81]",
     }
     assert page.status_code == 200
     refused = admin_client.post(change, payload)

@@ -68,6 +68,9 @@ SHARED_MODULES = [
     "competitions/dispatch.py",
     "competitions/services.py",
     "competitions/interchange.py",
+    "competitions/models/core.py",
+    "competitions/admin.py",
+    "competitions/sync.py",
     "competitions/forms.py",
     "competitions/management/commands/load_demo.py",
     "competitions/management/commands/import_competition.py",
@@ -93,6 +96,120 @@ SHARED_MODULES = [
 def test_shared_code_names_no_system(path):
     text = (ROOT / path).read_text(encoding="utf-8")
     assert SYSTEM_WORDS.findall(text) == []
+
+
+# Fields the shared models gave up to the systems (issue 44): a shared file that names one
+# reads or writes a system's concept.
+MOVED_FIELDS = {"start_points", "start_elo", "final", "previous_participants"}
+SYSTEM_PARTS = ("systems", "engines", "migrations")
+
+
+def shared_files() -> list[str]:
+    """Every shared file: the apps' Python outside the systems' packages (and the engines,
+    one per system, and the migrations), and the templates outside the systems' folders."""
+    found = []
+    for app in ("competitions", "rankings", "pairings"):
+        for path in sorted((ROOT / app).rglob("*.py")):
+            if not set(SYSTEM_PARTS) & set(path.relative_to(ROOT).parts):
+                found.append(str(path.relative_to(ROOT)))
+    for path in sorted((ROOT / "templates").rglob("*.html")):
+        if len(path.relative_to(ROOT / "templates").parts) <= 2:  # templates/<app>/<name>
+            found.append(str(path.relative_to(ROOT)))
+    return found
+
+
+def system_concepts() -> set[str]:
+    """The names that belong to one system: the parts of each system's key and its package's
+    name, the moved fields, and every field of a system's own models that is neither a
+    relation nor a field of a shared model (start_elo, imps, rating, ...)."""
+    from django.apps import apps
+
+    shared, own = set(), set()
+    for model in apps.get_models():
+        if model._meta.app_label not in ("competitions", "rankings", "pairings"):
+            continue
+        if model.__name__.startswith("Historical"):
+            continue
+        fields = model._meta.get_fields()
+        if ".systems." in model.__module__:
+            own.update(f.name for f in fields if f.concrete and not f.is_relation)
+        else:
+            shared.update(f.name for f in fields)
+    names = (own - shared) | MOVED_FIELDS
+    for spec in all_systems():
+        names.update(spec.key.split("-"))
+        names.add(spec.file_section.split(".")[2])
+    return names
+
+
+def named_in(path: Path) -> tuple[list[str], list[str]]:
+    """What a shared file names, prose aside: (words, texts). A Python file's identifiers,
+    attributes, arguments, imported modules and the words of its string literals (docstrings
+    and comments left out), with those literals; a template's words and text, its comments
+    left out."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix != ".py":
+        text = re.sub(r"\{#.*?#\}|\{% comment %\}.*?\{% endcomment %\}", "", text, flags=re.S)
+        return re.findall(r"[A-Za-z_]\w*", text), [text]
+    tree = ast.parse(text)
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    words, texts = [], []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            words.append(node.id)
+        elif isinstance(node, ast.Attribute):
+            words.append(node.attr)
+        elif isinstance(node, ast.keyword | ast.arg) and node.arg:
+            words.append(node.arg)
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+            words.append(node.name)
+        elif isinstance(node, ast.ImportFrom | ast.Import):
+            modules = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            for name in [*modules, *(alias.name for alias in node.names)]:
+                words.extend(name.split("."))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) not in docstrings:
+                texts.append(node.value)
+                words.extend(re.findall(r"[A-Za-z_]\w*", node.value))
+    return words, texts
+
+
+@pytest.mark.parametrize("path", shared_files())
+def test_shared_code_names_no_system_concept(path):
+    """No system's key, name, package or field in the code of a shared file: what one system
+    keeps is in its own models and read through its own modules."""
+    concepts = system_concepts()
+    words, texts = named_in(ROOT / path)
+    named = {w for w in words if w in concepts or SYSTEM_WORDS.fullmatch(w)}
+    systems = [str(spec.name) for spec in all_systems()] + [spec.key for spec in all_systems()]
+    named.update(system for system in systems for text in texts if system in text)
+    assert sorted(named) == []
+
+
+def test_the_concept_check_sees_a_system_field_in_shared_code(tmp_path):
+    """The check above is not vacuous: the moved fields and a system's own fields are concepts,
+    and a shared file that reads one, or names a system in a string, is caught."""
+    concepts = system_concepts()
+    assert {"start_points", "start_elo", "final", "previous_participants"} <= concepts
+    assert {"imps", "rating", "keizer", "bridge", "circuit", "othello", "chess"} <= concepts
+    assert not {"season", "player", "tournament", "round", "position", "name"} & concepts
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        '"""Prose may say keizer."""\n'
+        "# and so may a comment: start_elo\n"
+        "def f(entry):\n"
+        "    return entry.start_points, {'system': 'bridge-ladder'}\n"
+    )
+    words, texts = named_in(sample)
+    assert "start_points" in words and "start_elo" not in words and "keizer" not in words
+    assert "bridge-ladder" in texts
 
 
 def test_every_system_is_registered_once_with_settings_defaults_inside_their_bounds():
@@ -242,7 +359,6 @@ def test_a_season_of_a_system_without_standings_says_so_without_reloading(
             "label": "2027",
             "name": "Club 2027",
             "settings": "{}",
-            "previous_participants": "[]",
             "entries-TOTAL_FORMS": "0",
             "entries-INITIAL_FORMS": "0",
         },

@@ -33,6 +33,7 @@ from competitions.models import (
     Series,
     Tournament,
 )
+from competitions.systems.keizer.models import StartPoints
 
 pytestmark = pytest.mark.django_db
 
@@ -273,7 +274,11 @@ def test_number_and_date_fields_of_manager_pages_show_their_values_in_every_lang
     """The Keizer list wrote 12.5 start points as "12,5000" in Dutch: a number field shows
     nothing for it, and saving the list dropped them. Every field a manager's page fills in,
     in a language that writes numbers with a comma."""
-    SeasonPlayer.objects.update(start_points=Decimal("12.5"))
+    StartPoints.objects.bulk_create(
+        StartPoints(entry=entry, start_points=Decimal("12.5"))
+        for entry in SeasonPlayer.objects.exclude(keizer_start__isnull=False)
+    )
+    StartPoints.objects.update(start_points=Decimal("12.5"))
     client.force_login(hostile_data)
     client.cookies["django_language"] = language
     filled, unreadable = [], {}

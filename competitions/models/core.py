@@ -1,9 +1,9 @@
 """The shared competition data: series, seasons, clubs, players, tournaments, groups and rounds.
 
-Every system uses these. What a system adds (tables with ranks, placements, pools with IMPs,
-games) stands in its own module, `competitions/systems/<name>/models.py`, or, for the two-player
-games that chess groups and the Keizer competition share, in `games.py`. Standings are never
-stored here; they live in `rankings`.
+Every system uses these, and they name no system. What a system adds (its results, what it
+keeps per season, entry or tournament) stands in its own module,
+`competitions/systems/<name>/models.py`, or, for the two-player games that more than one system
+plays, in `games.py`. Standings are never stored here; they live in `rankings`.
 """
 
 import re
@@ -47,7 +47,7 @@ def system_choices() -> list[tuple[str, str]]:
 
 
 class Series(models.Model):
-    """A long-lived competition (a circuit, a Grand Prix, a club competition)."""
+    """A long-lived competition (a tour of tournaments, a Grand Prix, a club competition)."""
 
     slug = models.SlugField(_("slug"), max_length=64, unique=True)
     name = models.CharField(_("name"), max_length=200)
@@ -102,8 +102,8 @@ class Club(models.Model):
 class Player(models.Model):
     """A person in one series; `key` is the stable id that files of the series use.
 
-    The birth year is a fact of the person and is kept here only. A country is not: an Othello
-    participant's country is stored with each tournament result (Placement), as the files give it.
+    The birth year is a fact of the person and is kept here only. A country, where a system
+    records one, is stored with each tournament result, as the files give it.
     """
 
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="players")
@@ -147,12 +147,6 @@ class Season(models.Model):
     slug = models.SlugField(_("slug"), max_length=48, editable=False)
     name = models.CharField(_("name"), max_length=200)
     settings = models.JSONField(_("settings"), default=dict, blank=True)
-    previous_participants = models.JSONField(
-        _("participants per tournament of the previous season"),
-        default=list,
-        blank=True,
-        help_text=_("Only used for the cap when the previous season is not stored."),
-    )
     closed = models.BooleanField(_("closed"), default=False)
     # Recompute bookkeeping: results bump data_version; the task for a version is sent once
     # (enqueued_version); a recompute stores the version it read (standings_version).
@@ -223,7 +217,8 @@ def unique_season_slug(series_id: int, label: str, *, exclude: int | None = None
 
 
 class SeasonPlayer(models.Model):
-    """A player's entry in a season: file order, start points (Keizer), start Elo (bridge)."""
+    """A player's entry in a season: file order and club. What a system keeps per entry (start
+    points, a start rating) is in its own models, one-to-one with the entry."""
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="entries")
@@ -236,12 +231,6 @@ class SeasonPlayer(models.Model):
         blank=True,
         related_name="entries",
         verbose_name=_("club"),
-    )
-    start_points = models.DecimalField(
-        _("start points"), max_digits=12, decimal_places=4, null=True, blank=True
-    )
-    start_elo = models.DecimalField(
-        _("start Elo"), max_digits=12, decimal_places=4, null=True, blank=True
     )
     history = HistoricalRecords()
 
@@ -265,17 +254,18 @@ def tournament_order(path: str) -> list:
 
 
 class Tournament(models.Model):
-    """A tournament or event day of a season (board game, Othello, chess).
+    """A tournament or event day of a season.
 
     `options` holds the flags a system defines for its tournaments (e.g. a county championship),
-    validated by the system's `tournament_options`; `draw_seed` seeds any lot a system draws.
+    validated by the system's `tournament_options`; `draw_seed` seeds any lot a system draws
+    (a prize ceremony's order, a first round's pairing). What else a system keeps per
+    tournament is in its own models.
     """
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="tournaments")
     key = models.CharField(_("id"), max_length=64, validators=[key_validator])
     name = models.CharField(_("name"), max_length=200)
     date = models.DateField(_("date"), null=True, blank=True)
-    final = models.BooleanField(_("final tournament"), default=False)
     options = models.JSONField(_("options"), default=dict, blank=True)
     draw_seed = models.BigIntegerField(
         _("lot draw seed"),
@@ -290,9 +280,6 @@ class Tournament(models.Model):
         verbose_name_plural = _("tournaments")
         constraints = [
             models.UniqueConstraint(fields=["season", "key"], name="tournament_key_unique"),
-            models.UniqueConstraint(
-                fields=["season"], condition=Q(final=True), name="one_final_per_season"
-            ),
             # The target of Round's composite foreign key (a round agrees with its season).
             models.UniqueConstraint(fields=["id", "season"], name="tournament_id_season"),
         ]
@@ -302,7 +289,7 @@ class Tournament(models.Model):
 
 
 class Group(models.Model):
-    """A group (section) of a tournament, with its own table; chess groups use it."""
+    """A group (section) of a tournament, with its own table."""
 
     class Scale(models.TextChoices):
         ONE_HALF_ZERO = "1-half-0", "1-½-0"
@@ -331,8 +318,8 @@ class Group(models.Model):
 
 
 class Round(models.Model):
-    """A round of a tournament (board game), of a tournament's group (chess), or of a season
-    (Keizer, bridge).
+    """A round of a tournament, of a tournament's group, or of a season (a system without
+    tournaments).
 
     `season` is kept on every round so a season's results load in one query; the database makes
     it agree with the tournament, and the tournament with the group (composite foreign keys on

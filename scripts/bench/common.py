@@ -80,7 +80,6 @@ def bulk_common(data: dict, *, series_slug: str) -> Base:
         label=data["season"],
         name=data.get("name", data["season"]),
         settings=data.get("settings", {}),
-        previous_participants=data.get("previous_participants", []),
     )
     clubs = {
         c.key: c

@@ -28,6 +28,7 @@ from competitions.models import (
 from competitions.systems.boardgame.models import Seat, Table
 from competitions.systems.bridge.models import Challenge, ChallengeScore, Pool, PoolMember
 from competitions.systems.chess.models import GroupPlayer
+from competitions.systems.keizer.models import StartPoints
 from competitions.systems.othello.models import Placement
 from rankings.engines.boardgame import draw_order
 from rankings.models import StandingsTable
@@ -69,7 +70,8 @@ def build_other_systems(tag: str) -> None:
     white, black = (
         Player.objects.create(series=chess, key=key, name=f"{key} {tag}") for key in ("w", "b")
     )
-    SeasonPlayer.objects.create(season=season, player=white, start_points=Decimal("10"))
+    entry = SeasonPlayer.objects.create(season=season, player=white)
+    StartPoints.objects.create(entry=entry, start_points=Decimal("10"))
     tournament = Tournament.objects.create(season=season, key="open", name=f"Open {tag}")
     group = Group.objects.create(tournament=tournament, name="A")
     GroupPlayer.objects.create(group=group, player=white, position=1)

@@ -20,7 +20,9 @@ pytestmark = pytest.mark.django_db
 
 def test_import_stores_the_list_the_evenings_and_what_everybody_did():
     season = import_competition(small_file())
-    entries = list(season.entries.order_by("position").values_list("player__key", "start_points"))
+    entries = list(
+        season.entries.order_by("position").values_list("player__key", "keizer_start__start_points")
+    )
     assert [key for key, _sp in entries] == ["p1", "p2", "p3", "p4", "p5", "p6"]
     assert dict(entries)["p4"] == 4 and dict(entries)["p6"] == 2.5 and dict(entries)["p1"] is None
     assert list(Round.objects.filter(season=season).values_list("number", flat=True)) == [1, 2, 3]

@@ -40,7 +40,7 @@ def test_a_corrected_file_writes_only_its_corrections():
     result = import_file(copy.deepcopy(data), replace=True)
     changed = {c.name: (c.added, c.changed, c.removed) for c in result.changes.changes}
     assert changed["games"] == ([], ["1 1"], [])
-    assert changed["start points"] == ([], ["p4", "p6"], [])
+    assert changed["start points"] == ([], ["p4"], ["p6"])
     assert changed["round entries"] == ([], [], [])
     assert ids(Game, season) == games and ids(RoundEntry, season) == entries
     assert export_competition(season) == data

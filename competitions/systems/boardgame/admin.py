@@ -1,10 +1,11 @@
-"""Admin of the board-game circuit's result models, and its inlines on the shared pages."""
+"""Admin of the board-game circuit's models, and its inlines on the shared pages."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from competitions.admin import HistoryAdmin, RoundCopiedFromParentForm
 
-from .models import HistoricTotal, Seat, Table
+from .models import FinalTournament, HistoricTotal, PreviousParticipants, Seat, Table
 
 
 class SeatForm(RoundCopiedFromParentForm):
@@ -20,6 +21,37 @@ class HistoricTotalInline(admin.TabularInline):
     fields = ["label", "player", "points"]
     autocomplete_fields = ["player"]
     extra = 0
+
+
+class FinalTournamentInline(admin.TabularInline):
+    """The season's final tournament (at most one), chosen among its tournaments."""
+
+    model = FinalTournament
+    fk_name = "season"
+    fields = ["tournament"]
+    autocomplete_fields = ["tournament"]
+    extra = 0
+
+
+class PreviousParticipantsInline(admin.TabularInline):
+    model = PreviousParticipants
+    fields = ["previous_participants"]
+    extra = 0
+
+
+class InFinalFilter(admin.SimpleListFilter):
+    """Rows of the final tournament, or of the regular ones."""
+
+    title = _("final tournament")
+    parameter_name = "final"
+
+    def lookups(self, request, model_admin):
+        return [("yes", _("Yes")), ("no", _("No"))]
+
+    def queryset(self, request, queryset):
+        if self.value() in ("yes", "no"):
+            return queryset.filter(round__tournament__circuit_final__isnull=self.value() == "no")
+        return queryset
 
 
 class TableInline(admin.TabularInline):
@@ -51,7 +83,7 @@ class HistoricTotalAdmin(HistoryAdmin):
 @admin.register(Table)
 class TableAdmin(HistoryAdmin):
     list_display = ["__str__", "round__tournament", "game", "round__season"]
-    list_filter = ["round__season", "round__tournament__final"]
+    list_filter = ["round__season", InFinalFilter]
     search_fields = ["game", "round__tournament__name"]
     autocomplete_fields = ["round"]
     list_select_related = ["round__tournament", "round__season__series"]
@@ -67,11 +99,11 @@ class TableAdmin(HistoryAdmin):
 class SeatAdmin(HistoryAdmin):
     form = SeatForm
     list_display = ["player", "rank", "table", "round__tournament", "round__season"]
-    list_filter = ["round__season", "round__tournament__final"]
+    list_filter = ["round__season", InFinalFilter]
     search_fields = ["player__name", "player__key", "table__game", "round__tournament__name"]
     autocomplete_fields = ["table", "player"]
     list_select_related = ["player", "table__round", "round__tournament", "round__season__series"]
 
 
-SEASON_INLINES = [HistoricTotalInline]
+SEASON_INLINES = [HistoricTotalInline, FinalTournamentInline, PreviousParticipantsInline]
 ROUND_INLINES = [TableInline]

@@ -26,7 +26,7 @@ from competitions.interchange import (
 from competitions.models import Player, Round, Season, Tournament
 from competitions.sync import delete_with_history
 
-from .models import HistoricTotal, Seat, Table
+from .models import FinalTournament, HistoricTotal, PreviousParticipants, Seat, Table
 from .settings import parse_settings
 
 MAX_TOTAL = 10**12
@@ -84,7 +84,7 @@ def _read_history(data: dict, ctx: ReadContext) -> None:
     )
 
 
-def _read_previous_participants(data: dict, season: Season) -> None:
+def _read_previous_participants(data: dict, ctx: ReadContext) -> None:
     counts = field_of(
         data,
         "previous_participants",
@@ -99,9 +99,13 @@ def _read_previous_participants(data: dict, season: Season) -> None:
         expect(count, int, path, A_WHOLE_NUMBER)
         if count < 1:
             raise FileError(path, _("must be at least 1"))
-    if season.previous_participants != counts:
-        season.previous_participants = counts
-        season.save(update_fields=["previous_participants"])
+    ctx.sync.rows(
+        PreviousParticipants,
+        [PreviousParticipants(season=ctx.season, previous_participants=counts)] if counts else [],
+        existing=PreviousParticipants.objects.filter(season=ctx.season) if ctx.replacing else None,
+        key=lambda row: "previous_participants",
+        fields=["previous_participants"],
+    )
 
 
 def _read_table(raw: Any, path: str, ctx: ReadContext, seated: dict[str, str]) -> tuple[str, list]:
@@ -138,7 +142,7 @@ def read(data: dict, ctx: ReadContext) -> None:
     season = ctx.season
     settings = parse_settings(season.settings)
     _read_history(data, ctx)
-    _read_previous_participants(data, season)
+    _read_previous_participants(data, ctx)
     tournaments = field_of(data, "tournaments", "", list, A_LIST, required=False, default=[])
     keys: set[str] = set()
     final_path = None
@@ -165,13 +169,13 @@ def read(data: dict, ctx: ReadContext) -> None:
             "key": key,
             "name": text(raw, "name", path),
             "date": date_of(raw, "date", path),
-            "final": final,
         }
         seed = whole(raw, "draw_seed", path, required=False, minimum=0, maximum=2**63 - 1)
         if seed is not None:
             fields["draw_seed"] = seed
         tournament = Tournament(**fields)
         tournament.seed_given = seed is not None
+        tournament.final = final
         rounds = field_of(raw, "rounds", path, list, A_LIST, required=False, default=[])
         if len(rounds) > settings.rounds_per_tournament:
             raise FileError(
@@ -208,19 +212,24 @@ def _write(ctx: ReadContext, read_tournaments: list) -> None:
         if old is not None and not tournament.seed_given:
             tournament.draw_seed = old.draw_seed  # a file without a seed keeps the stored one
         tournaments.append(tournament)
-    if stored:
-        # The database allows one final a season, row by row: a final that moves (or goes)
-        # gives up its flag first; the sync below records the change.
-        final = next((t.key for t in tournaments if t.final), None)
-        moved = [t.pk for t in stored.values() if t.final and t.key != final]
-        if moved:
-            Tournament.objects.filter(pk__in=moved).update(final=False)
     ctx.sync.rows(
         Tournament,
         tournaments,
         existing=list(stored.values()) if stored is not None else None,
         key=lambda t: t.key,
-        fields=["name", "date", "final", "draw_seed"],
+        fields=["name", "date", "draw_seed"],
+    )
+    # A season's one final (its row, updated in place when the final moves to another
+    # tournament).
+    ctx.sync.rows(
+        FinalTournament,
+        [FinalTournament(season=season, tournament=t) for t in tournaments if t.final],
+        existing=FinalTournament.objects.filter(season=season).select_related("tournament")
+        if replacing
+        else None,
+        key=lambda final: "final",
+        fields=["tournament_id"],
+        label=lambda final: final.tournament.key,
     )
     rounds = []
     for tournament, read_rounds in read_tournaments:
@@ -363,6 +372,7 @@ def write(season: Season) -> dict:
         table = tables.setdefault(seat.table_id, {"game": seat.table.game, "results": []})
         table["results"].append({"player": seat.player.key, "rank": seat.rank})
     tournaments = []
+    final = FinalTournament.objects.filter(season=season).values_list("tournament_id").first()
     for t in season.tournaments.prefetch_related("rounds"):
         rounds = [
             {"tables": list(by_round.get(r.pk, {}).values())}
@@ -373,7 +383,7 @@ def write(season: Season) -> dict:
                 "id": t.key,
                 "name": t.name,
                 "date": t.date.isoformat() if t.date else None,
-                "final": t.final,
+                "final": final is not None and t.pk == final[0],
                 "draw_seed": t.draw_seed,
                 "rounds": rounds,
             }
@@ -383,8 +393,9 @@ def write(season: Season) -> dict:
         body["history"] = [
             {"season": label, "yearly": yearly} for label, yearly in sorted(history.items())
         ]
-    if season.previous_participants:
-        body["previous_participants"] = season.previous_participants
+    previous = PreviousParticipants.objects.filter(season=season).first()
+    if previous is not None:
+        body["previous_participants"] = previous.previous_participants
     body["tournaments"] = tournaments
     return body
 

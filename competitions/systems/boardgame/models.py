@@ -1,11 +1,13 @@
-"""Result models of the board-game circuit (rules.md §1): tables with ranks, imported totals."""
+"""Models of the board-game circuit (rules.md §1): tables with ranks, imported totals, the
+season's final tournament and the previous season's participant counts."""
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from competitions.models.core import Player, Round, Season, related
+from competitions.models.core import Player, Round, Season, Tournament, related
 
 
 class HistoricTotal(models.Model):
@@ -82,3 +84,73 @@ class Seat(models.Model):
     def save(self, *args, **kwargs):
         self.round_id = self.table.round_id
         super().save(*args, **kwargs)
+
+
+class FinalTournament(models.Model):
+    """The season's final tournament (rules.md §1.3): it counts beside the best regular ones
+    and not for the per-game ranking. A season has at most one (its row is unique); the
+    database keeps `season` equal to the tournament's (`LINKS`, competitions/consistency.py)."""
+
+    season = models.OneToOneField(Season, on_delete=models.CASCADE, related_name="circuit_final")
+    tournament = models.OneToOneField(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="circuit_final",
+        verbose_name=_("final tournament"),
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("final tournament")
+        verbose_name_plural = _("final tournaments")
+
+    def __str__(self) -> str:
+        return related(self, "tournament")
+
+    def clean(self) -> None:
+        if self.tournament_id is not None and self.season_id is not None:
+            if self.tournament.season_id != self.season_id:
+                raise ValidationError(
+                    {"tournament": _("This tournament belongs to another season.")}
+                )
+
+
+class PreviousParticipants(models.Model):
+    """The participants per tournament of the season before, for the cap (rules.md §1.2) when
+    that season is not stored."""
+
+    season = models.OneToOneField(Season, on_delete=models.CASCADE, related_name="circuit_previous")
+    previous_participants = models.JSONField(
+        _("participants per tournament of the previous season"),
+        help_text=_("Only used for the cap when the previous season is not stored."),
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("previous season's participants")
+        verbose_name_plural = _("previous season's participants")
+
+    def __str__(self) -> str:
+        return ", ".join(str(count) for count in self.previous_participants)
+
+    def clean(self) -> None:
+        if not (
+            isinstance(self.previous_participants, list)
+            and self.previous_participants
+            and all(type(count) is int and count >= 1 for count in self.previous_participants)
+        ):
+            raise ValidationError(
+                {"previous_participants": _("A list of whole numbers, each at least 1.")}
+            )
+
+
+# Copied keys the database keeps in agreement (the form of competitions.consistency.LINKS).
+LINKS = (
+    (
+        "final_tournament_season_agrees",
+        "competitions_finaltournament",
+        ("tournament_id", "season_id"),
+        "competitions_tournament",
+        ("id", "season_id"),
+    ),
+)

@@ -3,13 +3,15 @@
 import hashlib
 import json
 from collections.abc import Sequence
+from datetime import date
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from competitions.models import Player, Round, Series, Tournament
+from competitions import services as shared
+from competitions.models import Player, Round, Season, Series, Tournament
 from competitions.services import (
     changed_by_message,
     player_create,
@@ -18,8 +20,45 @@ from competitions.services import (
 )
 from competitions.text import fold
 
-from .models import Seat, Table
+from .models import FinalTournament, Seat, Table
 from .settings import parse_settings
+
+# --- tournaments ---------------------------------------------------------------------------------
+
+
+def _set_final(tournament: Tournament, final: bool) -> None:
+    """Make the tournament the season's final (rules.md §1.3), or no longer the final. The
+    database allows one final a season: a second one is refused in words."""
+    taken = ValidationError({"final": _("This season already has a final tournament.")})
+    stored = FinalTournament.objects.filter(season_id=tournament.season_id).first()
+    if final and stored is None:
+        try:
+            with transaction.atomic():
+                FinalTournament.objects.create(
+                    season_id=tournament.season_id, tournament=tournament
+                )
+        except IntegrityError as exc:  # another manager made one meanwhile
+            raise taken from exc
+    elif final and stored.tournament_id != tournament.pk:
+        raise taken
+    elif not final and stored is not None and stored.tournament_id == tournament.pk:
+        stored.delete()
+
+
+def tournament_create(*, season: Season, name: str, date: date | None, final: bool) -> Tournament:
+    with transaction.atomic():
+        tournament = shared.tournament_create(season=season, name=name, date=date)
+        _set_final(tournament, final)
+    return tournament
+
+
+def tournament_update(
+    *, tournament: Tournament, name: str, date: date | None, final: bool
+) -> Tournament:
+    with transaction.atomic():
+        shared.tournament_update(tournament=tournament, name=name, date=date)
+        _set_final(tournament, final)
+    return tournament
 
 
 def round_of(*, tournament: Tournament, number: int) -> Round:

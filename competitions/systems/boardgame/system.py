@@ -6,7 +6,7 @@ from competitions.models import Round
 from competitions.registry import DemoSeries, SystemSpec, register
 
 from . import demo
-from .models import HistoricTotal, Seat, Table
+from .models import FinalTournament, HistoricTotal, PreviousParticipants, Seat, Table
 from .settings import SPEC as SETTINGS
 
 KEY = "boardgame-circuit"
@@ -31,6 +31,8 @@ register(
         settings=SETTINGS,
         result_models={
             HistoricTotal: lambda o: {o.season_id},
+            FinalTournament: lambda o: {o.season_id},
+            PreviousParticipants: lambda o: {o.season_id},
             Table: lambda o: {o.round.season_id},
             Seat: lambda o: {o.round.season_id},
         },

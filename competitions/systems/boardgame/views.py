@@ -6,7 +6,7 @@ has already checked that the user manages the series.
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -19,14 +19,13 @@ from competitions.views import (
     confirm_delete,
     manage_url,
     manage_urls,
-    season_tournament,
     tournament_create_view,
     tournaments_panel,
 )
 
 from . import services
 from .forms import CircuitTournamentForm, TableForm
-from .models import Seat, Table
+from .models import FinalTournament, Seat, Table
 from .settings import parse_settings
 from .tables import ManageTournamentTable
 
@@ -38,7 +37,7 @@ def season_panel(request, season: Season, form: CircuitTournamentForm | None = N
         "competitions/boardgame/season_panel.html",
         ManageTournamentTable,
         form or CircuitTournamentForm(season=season),
-        {"tables": Count("rounds__tables")},
+        {"tables": Count("rounds__tables"), "final": _is_final()},
         settings=parse_settings(season.settings),
     )
 
@@ -49,14 +48,27 @@ def tournament_create(request, season: Season):
         request,
         season,
         CircuitTournamentForm,
-        lambda data: shared_services.tournament_create(
+        lambda data: services.tournament_create(
             season=season, name=data["name"], date=data["date"], final=data["final"]
         ),
     )
 
 
+def _is_final():
+    return Exists(FinalTournament.objects.filter(tournament=OuterRef("pk")))
+
+
+def _tournament(season: Season, key: str) -> Tournament:
+    """The season's tournament, with `final` (whether it is the season's final)."""
+    tournament = get_object_or_404(
+        Tournament.objects.annotate(final=_is_final()), season=season, key=key
+    )
+    tournament.season = season  # with its series, loaded already
+    return tournament
+
+
 def tournament_manage(request, season: Season, tournament: str):
-    tournament = season_tournament(season, tournament)
+    tournament = _tournament(season, tournament)
     form = CircuitTournamentForm(
         request.POST or None,
         season=season,
@@ -65,7 +77,7 @@ def tournament_manage(request, season: Season, tournament: str):
     )
     if request.method == "POST" and form.is_valid():
         try:
-            shared_services.tournament_update(
+            services.tournament_update(
                 tournament=tournament,
                 name=form.cleaned_data["name"],
                 date=form.cleaned_data["date"],
@@ -88,7 +100,7 @@ def tournament_manage(request, season: Season, tournament: str):
 
 
 def tournament_delete(request, season: Season, tournament: str):
-    tournament = season_tournament(season, tournament)
+    tournament = _tournament(season, tournament)
     answer = confirm_delete(
         request,
         what=_("tournament %(name)s") % {"name": tournament.name},
@@ -102,7 +114,7 @@ def tournament_delete(request, season: Season, tournament: str):
 
 @require_POST
 def tournament_redraw(request, season: Season, tournament: str):
-    tournament = season_tournament(season, tournament)
+    tournament = _tournament(season, tournament)
     shared_services.tournament_redraw(tournament=tournament)
     messages.success(
         request,
@@ -112,7 +124,7 @@ def tournament_redraw(request, season: Season, tournament: str):
 
 
 def _round_page(request, season: Season, tournament: str, number: int, table=None):
-    tournament = season_tournament(season, tournament)
+    tournament = _tournament(season, tournament)
     series = season.series
     try:
         round_ = services.round_of(tournament=tournament, number=number)

@@ -1,4 +1,4 @@
-"""Admin of the bridge ladder's result models, and its inlines on the shared round page."""
+"""Admin of the bridge ladder's models, and its inlines on the shared round and entry pages."""
 
 from django import forms
 from django.contrib import admin
@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from competitions.admin import HistoryAdmin, RoundCopiedFromParentForm
 
-from .models import Challenge, ChallengeScore, Pool, PoolMember
+from .models import Challenge, ChallengeScore, Pool, PoolMember, StartElo
 
 
 class PoolMemberForm(RoundCopiedFromParentForm):
@@ -105,4 +105,11 @@ class ChallengeScoreAdmin(HistoryAdmin):
     list_select_related = ["player", "challenge__round__season__series"]
 
 
+class StartEloInline(admin.TabularInline):
+    model = StartElo
+    fields = ["start_elo"]
+    extra = 0
+
+
 ROUND_INLINES = [PoolInline, ChallengeInline]
+ENTRY_INLINES = [StartEloInline]

@@ -16,7 +16,6 @@ from typing import Any
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
-from simple_history.utils import bulk_update_with_history
 
 from competitions.interchange import (
     A_LIST,
@@ -31,11 +30,10 @@ from competitions.interchange import (
     whole,
 )
 from competitions.models import Round, Season, SeasonPlayer
-from competitions.sync import ModelChanges
 
 from . import ladder
 from .ladder import LadderData, RoundData
-from .models import Challenge, ChallengeScore, Pool, PoolMember
+from .models import Challenge, ChallengeScore, Pool, PoolMember, StartElo
 from .selectors import ladder_data
 from .settings import ELO_MAX, LadderSettings, parse_settings
 
@@ -305,28 +303,19 @@ def _store(
         key=lambda s: (s.challenge.round.number, s.challenge.number, s.player.key),
         fields=["imps"],
     )
-    if replacing:
-        entries = list(SeasonPlayer.objects.filter(season=season).select_related("player"))
-        changed = [e for e in entries if e.start_elo != start_elo.get(e.player.key)]
-        for entry in changed:
-            entry.start_elo = start_elo.get(entry.player.key)
-        if changed:
-            bulk_update_with_history(changed, SeasonPlayer, ["start_elo"])
-            sync.changes.append(
-                ModelChanges(
-                    name=str(SeasonPlayer._meta.verbose_name_plural),
-                    changed=[e.player.key for e in changed],
-                )
-            )
-    elif start_elo:
-        entries = list(
-            SeasonPlayer.objects.filter(season=season, player__key__in=start_elo).select_related(
-                "player"
-            )
-        )
-        for entry in entries:
-            entry.start_elo = start_elo[entry.player.key]
-        bulk_update_with_history(entries, SeasonPlayer, ["start_elo"])
+    entries = SeasonPlayer.objects.filter(season=season, player__key__in=start_elo)
+    sync.rows(
+        StartElo,
+        [
+            StartElo(entry=entry, start_elo=start_elo[entry.player.key])
+            for entry in entries.select_related("player")
+        ],
+        existing=StartElo.objects.filter(entry__season=season).select_related("entry__player")
+        if replacing
+        else None,
+        key=lambda row: row.entry.player.key,
+        fields=["start_elo"],
+    )
 
 
 def json_number(value: Decimal) -> int | float:
@@ -339,9 +328,9 @@ def write(season: Season) -> dict:
     in_pools = {key for round_pools in state.pools for pool in round_pools for key in pool}
     start_elo = {
         key: json_number(value)
-        for key, value in season.entries.filter(start_elo__isnull=False)
-        .order_by("position")
-        .values_list("player__key", "start_elo")
+        for key, value in StartElo.objects.filter(entry__season=season)
+        .order_by("entry__position", "entry_id")
+        .values_list("entry__player__key", "start_elo")
     }
     rounds = []
     for i, (round_data, played, follows) in enumerate(

@@ -1,11 +1,11 @@
-"""Result models of the bridge ladder (rules.md §5): pools, challenges and IMP scores."""
+"""Models of the bridge ladder (rules.md §5): pools, challenges, IMP scores and start Elos."""
 
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from competitions.models.core import Player, Round
+from competitions.models.core import Player, Round, SeasonPlayer, related
 
 
 class Pool(models.Model):
@@ -90,3 +90,24 @@ class ChallengeScore(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.imps}"
+
+
+class StartElo(models.Model):
+    """A player's start Elo set for the season (rules.md §5); a player without a row starts at
+    the season's setting."""
+
+    entry = models.OneToOneField(
+        SeasonPlayer,
+        on_delete=models.CASCADE,
+        related_name="ladder_start",
+        verbose_name=_("season entry"),
+    )
+    start_elo = models.DecimalField(_("start Elo"), max_digits=12, decimal_places=4)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("start Elo")
+        verbose_name_plural = _("start Elos")
+
+    def __str__(self) -> str:
+        return f"{related(self, 'entry')}: {self.start_elo}"

@@ -4,10 +4,10 @@ queries, as plain data for the engine (rankings) and the manager pages."""
 from collections import defaultdict
 from decimal import Decimal
 
-from competitions.models import Round, Season, SeasonPlayer
+from competitions.models import Round, Season
 
 from .ladder import LadderData, RoundData
-from .models import Challenge, ChallengeScore, PoolMember
+from .models import Challenge, ChallengeScore, PoolMember, StartElo
 from .settings import parse_settings
 
 
@@ -55,9 +55,7 @@ def ladder_data(season: Season, *, from_round: int = 1) -> LadderData:
     ):
         imps[round_id][number][key] = value
     start_elo = dict(
-        SeasonPlayer.objects.filter(season=season, start_elo__isnull=False).values_list(
-            "player__key", "start_elo"
-        )
+        StartElo.objects.filter(entry__season=season).values_list("entry__player__key", "start_elo")
     )
     data_rounds = []
     for i, (round_id, number) in enumerate(rounds):

@@ -17,7 +17,7 @@ from competitions.signals import bulk_write, results_changed
 
 from . import ladder
 from .forms import Entry
-from .models import Challenge, ChallengeScore, Pool, PoolMember
+from .models import Challenge, ChallengeScore, Pool, PoolMember, StartElo
 from .selectors import ladder_data, ladder_rounds
 from .settings import parse_settings
 from .system import round_scope
@@ -51,9 +51,19 @@ def _enter(season: Season, players: Sequence[tuple[Player, Decimal | None]]) -> 
     wanted = {p.pk: elo for p, elo in players if elo is not None}
     if wanted:
         entries = list(SeasonPlayer.objects.filter(season=season, player_id__in=wanted))
-        for entry in entries:
-            entry.start_elo = wanted[entry.player_id]
-        bulk_update_with_history(entries, SeasonPlayer, ["start_elo"])
+        player_of = {entry.pk: entry.player_id for entry in entries}
+        stored = {s.entry_id: s for s in StartElo.objects.filter(entry__in=entries)}
+        for start in stored.values():
+            start.start_elo = wanted[player_of[start.entry_id]]
+        bulk_update_with_history(list(stored.values()), StartElo, ["start_elo"])
+        bulk_create_with_history(
+            [
+                StartElo(entry=entry, start_elo=wanted[entry.player_id])
+                for entry in entries
+                if entry.pk not in stored
+            ],
+            StartElo,
+        )
 
 
 def _create_round(

@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from competitions.registry import DemoSeries, SystemSpec, register
 
 from . import demo
-from .models import Challenge, ChallengeScore, Pool, PoolMember
+from .models import Challenge, ChallengeScore, Pool, PoolMember, StartElo
 from .settings import SPEC as SETTINGS
 
 KEY = "bridge-ladder"
@@ -42,6 +42,7 @@ register(
             PoolMember: lambda o: {o.round.season_id},
             Challenge: lambda o: {o.round.season_id},
             ChallengeScore: lambda o: {o.challenge.round.season_id},
+            StartElo: lambda o: {o.entry.season_id},
         },
         change_scope=change_scope,
         file_section="competitions.systems.bridge.interchange",

@@ -35,7 +35,7 @@ from .selectors import ladder_data, ladder_rounds
 from .settings import parse_settings
 from .tables import ManageRoundTable
 
-START_ELO_QUANTUM = Decimal("0.0001")  # SeasonPlayer.start_elo keeps 4 decimals
+START_ELO_QUANTUM = Decimal("0.0001")  # StartElo.start_elo keeps 4 decimals
 
 
 def _entered(season: Season) -> dict[int, dict[int, int]]:

@@ -1,10 +1,13 @@
-"""Admin of the Keizer competition: an evening's games and what each player did (shared models).
-Its results are the shared games and round entries, which have their own admin pages too."""
+"""Admin of the Keizer competition: an evening's games and what each player did (shared models),
+and the start points set by hand on a season entry's page. Its results are the shared games and
+round entries, which have their own admin pages too."""
 
 from django.contrib import admin
 
 from competitions.admin import RoundEntryInline
 from competitions.models import Game
+
+from .models import StartPoints
 
 
 class GameInline(admin.TabularInline):
@@ -17,4 +20,11 @@ class GameInline(admin.TabularInline):
     show_change_link = True
 
 
+class StartPointsInline(admin.TabularInline):
+    model = StartPoints
+    fields = ["start_points"]
+    extra = 0
+
+
 ROUND_INLINES = [GameInline, RoundEntryInline]
+ENTRY_INLINES = [StartPointsInline]

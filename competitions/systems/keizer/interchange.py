@@ -29,6 +29,8 @@ from competitions.interchange import (
 from competitions.models import Game, Player, Round, RoundEntry, Season, SeasonPlayer
 from competitions.sync import ModelChanges
 
+from .models import StartPoints
+
 # A replacing import writes only what differs (competitions.sync).
 SYNC = True
 
@@ -61,34 +63,24 @@ def _start_points(value: Any, path: str) -> Decimal:
 
 
 def _read_start_points(data: dict, ctx: ReadContext) -> None:
-    """Each entry's start points (None where the file sets none), written where they differ
-    from the stored entry's."""
+    """The start points the file sets, a row each, written where they differ from the stored
+    ones (replacing: a stored row the file no longer sets goes)."""
     points: dict[str, Decimal] = {}
     for i, raw in enumerate(data["players"]):
         if "start_points" not in raw or raw["start_points"] is None:
             continue
         points[raw["id"]] = _start_points(raw["start_points"], f"players[{i}].start_points")
-    # Replacing: every entry of the file (points may be taken away); else the new entries
-    # with points.
-    keys = list(ctx.players) if ctx.replacing else list(points)
-    stored = ctx.season.entries.select_related("player").filter(player__key__in=keys)
-    wanted = [
-        SeasonPlayer(
-            season=ctx.season,
-            player=entry.player,
-            position=entry.position,
-            club_id=entry.club_id,
-            start_points=points.get(entry.player.key),
-        )
-        for entry in stored
-    ]
+    entries = ctx.season.entries.select_related("player").filter(player__key__in=list(points))
     ctx.sync.rows(
-        SeasonPlayer,
-        wanted,
-        existing=stored,
-        key=lambda e: e.player.key,
+        StartPoints,
+        [StartPoints(entry=e, start_points=points[e.player.key]) for e in entries],
+        existing=StartPoints.objects.filter(entry__season=ctx.season).select_related(
+            "entry__player"
+        )
+        if ctx.replacing
+        else None,
+        key=lambda row: row.entry.player.key,
         fields=["start_points"],
-        delete=False,
         name=str(_("start points")),
     )
 
@@ -344,6 +336,11 @@ def _json_number(value: Decimal) -> int | float:
 
 def write(season: Season) -> dict:
     entries = season_players(season)
+    starts = dict(
+        StartPoints.objects.filter(entry__season=season).values_list(
+            "entry__player__key", "start_points"
+        )
+    )
     order = {e.player.key: i for i, e in enumerate(entries)}
     rounds: dict[int, dict[str, Any]] = {}
     for round_ in season.rounds.filter(tournament=None, group=None).order_by("number"):
@@ -402,9 +399,7 @@ def write(season: Season) -> dict:
     return {
         "players": [e.player for e in entries],
         "player_fields": {
-            e.player.key: {"start_points": _json_number(e.start_points)}
-            for e in entries
-            if e.start_points is not None
+            key: {"start_points": _json_number(points)} for key, points in starts.items()
         },
         "rounds": out_rounds,
         "closed": season.closed,

@@ -3,7 +3,7 @@
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 
 from competitions.models import Game, Round, RoundEntry, Season, SeasonPlayer
 from competitions.text import name_order
@@ -66,9 +66,12 @@ def evenings(season: Season) -> list[Evening]:
 
 
 def list_entries(season: Season) -> list[SeasonPlayer]:
-    """The season's list (initial order) with players and clubs."""
+    """The season's list (initial order) with players and clubs, and each entry's start points
+    set by hand (`start_points`, None: the value of the place)."""
     return list(
-        season.entries.select_related("player", "club").order_by("position", "player__name")
+        season.entries.select_related("player", "club")
+        .annotate(start_points=F("keizer_start__start_points"))
+        .order_by("position", "player__name")
     )
 
 

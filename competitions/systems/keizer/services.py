@@ -19,6 +19,7 @@ from competitions.models import Club, Game, Player, Round, RoundEntry, Season, S
 from competitions.services import player_create
 from competitions.signals import bulk_write, results_changed
 
+from .models import StartPoints
 from .system import SCOPE_ROUND
 
 Status = RoundEntry.Status
@@ -62,13 +63,15 @@ def season_player_add(
         if season.entries.filter(player=player).exists():
             raise ValidationError(_("%(name)s is on the list already.") % {"name": player.name})
         last = season.entries.aggregate(m=Max("position"))["m"]
-        return SeasonPlayer.objects.create(
+        entry = SeasonPlayer.objects.create(
             season=season,
             player=player,
             club=player.club,
             position=0 if last is None else last + 1,
-            start_points=start_points,
         )
+        if start_points is not None:
+            StartPoints.objects.create(entry=entry, start_points=start_points)
+        return entry
 
 
 def season_list_update(
@@ -85,15 +88,28 @@ def season_list_update(
         return (place, moved, current)
 
     ordered = [row for _current, row in sorted(enumerate(rows, start=1), key=wanted)]
-    changed = []
+    stored = {s.entry_id: s for s in StartPoints.objects.filter(entry__season=season)}
+    changed, new, updated, gone = [], [], [], []
     for position, (entry, _number, start_points) in enumerate(ordered):
         if entry.season_id != season.pk:
             raise ValidationError(_("That player is not on this season's list."))
-        if entry.position != position or entry.start_points != start_points:
-            entry.position, entry.start_points = position, start_points
+        if entry.position != position:
+            entry.position = position
             changed.append(entry)
+        start = stored.get(entry.pk)
+        if start is None and start_points is not None:
+            new.append(StartPoints(entry=entry, start_points=start_points))
+        elif start is not None and start_points is None:
+            gone.append(start.pk)
+        elif start is not None and start.start_points != start_points:
+            start.start_points = start_points
+            updated.append(start)
     with transaction.atomic(), bulk_write():
-        bulk_update_with_history(changed, SeasonPlayer, ["position", "start_points"])
+        bulk_update_with_history(changed, SeasonPlayer, ["position"])
+        bulk_create_with_history(new, StartPoints)
+        bulk_update_with_history(updated, StartPoints, ["start_points"])
+        for start in StartPoints.objects.filter(pk__in=gone):
+            start.delete()
         _changed(season)
 
 

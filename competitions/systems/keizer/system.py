@@ -2,7 +2,8 @@
 
 Its results are the shared games and round entries (competitions.models.games): one round per
 club evening, one entry per player with his attendance, and after the pairing his game (with
-colour) or bye. The season's list is its entries (SeasonPlayer.position, start_points).
+colour) or bye. The season's list is its entries (SeasonPlayer.position), with the start points
+set by hand (models.StartPoints).
 """
 
 from django.utils.translation import gettext_lazy as _
@@ -11,6 +12,7 @@ from competitions.models import Game, Round, RoundEntry
 from competitions.registry import DemoSeries, SystemSpec, register
 
 from . import demo
+from .models import StartPoints
 from .settings import SPEC as SETTINGS
 
 KEY = "keizer"
@@ -34,6 +36,7 @@ register(
         key=KEY,
         name=_("Keizer club competition"),
         settings=SETTINGS,
+        result_models={StartPoints: lambda o: {o.entry.season_id}},
         change_scope=change_scope,
         file_section="competitions.systems.keizer.interchange",
         manage_urls=("competitions.systems.keizer.urls",),

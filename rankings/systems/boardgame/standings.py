@@ -11,13 +11,18 @@ from typing import Any
 
 import orjson
 from django.db import connection
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef
 from django.db.models.fields.json import KT
 from django.utils.text import slugify
 
 from competitions.fields import json_value, loads
 from competitions.models import Player, Season, tournament_order
-from competitions.systems.boardgame.models import HistoricTotal, Seat
+from competitions.systems.boardgame.models import (
+    FinalTournament,
+    HistoricTotal,
+    PreviousParticipants,
+    Seat,
+)
 from competitions.systems.boardgame.settings import (
     CAP_AUTO,
     CAP_MANUAL,
@@ -75,9 +80,15 @@ def _seat_numbers(table: engine.TableOut) -> list[tuple[float | int, ...]]:
     return found
 
 
+def season_tournaments(season: Season) -> list:
+    """The season's tournaments in its order, each with `final` (rules.md §1.3)."""
+    final = FinalTournament.objects.filter(tournament=OuterRef("pk"))
+    return list(season.tournaments.annotate(final=Exists(final)))
+
+
 def _regular_participant_counts(season: Season) -> list[int]:
     rows = (
-        Seat.objects.filter(round__season=season, round__tournament__final=False)
+        Seat.objects.filter(round__season=season, round__tournament__circuit_final=None)
         .values("round__tournament")
         .annotate(n=Count("player", distinct=True))
         .order_by()
@@ -109,11 +120,16 @@ def cap_source(season: Season) -> dict:
                 "season": previous.label,
                 "counts": sorted(counts),
             }
-    if season.previous_participants:
+    given = (
+        PreviousParticipants.objects.filter(season=season)
+        .values_list("previous_participants")
+        .first()
+    )
+    if given is not None and given[0]:
         return {
-            "cap": engine.cap_from_participants(season.previous_participants),
+            "cap": engine.cap_from_participants(given[0]),
             "source": "previous_participants",
-            "counts": list(season.previous_participants),
+            "counts": list(given[0]),
         }
     return {"cap": None, "source": "none"}
 
@@ -189,7 +205,7 @@ def load_season(
     """The engine's input for a season, in a fixed number of queries, plus display extras
     (`only`: the tournaments of these pks only; `extras["tournaments"]` lists them all;
     `cap`: the season's cap_source when the caller has it already)."""
-    every = list(season.tournaments.all())
+    every = season_tournaments(season)
     tournaments = every if only is None else [t for t in every if t.pk in only]
     seats = Seat.objects.filter(round__season=season)
     if only is not None:
@@ -645,7 +661,7 @@ def compute(season: Season):
     settings = engine_settings(season)
     clubs = season_clubs(season)
     prev, prev2 = _yearly_of(season, 1), _yearly_of(season, 2)
-    every = list(season.tournaments.all())
+    every = season_tournaments(season)
     positions = {t.pk: position for position, t in enumerate(every)}
     exact: dict[str, dict] = {}
     game_tables: dict[tuple[str, str], list] = defaultdict(list)

@@ -177,7 +177,7 @@ def season_list(season: Season, seen: set[str]) -> list[tuple[str, Decimal | Non
     entries = list(
         SeasonPlayer.objects.filter(season=season)
         .order_by("position", "id")
-        .values_list("player__key", "start_points")
+        .values_list("player__key", "keizer_start__start_points")
     )
     known = {key for key, _points in entries}
     return entries + [(key, None) for key in sorted(seen - known)]

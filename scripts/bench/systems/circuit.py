@@ -7,7 +7,12 @@ from common import bulk_common, shared_manage_pages, shared_pages
 from django.db import transaction
 
 from competitions.models import Round, Tournament
-from competitions.systems.boardgame.models import Seat, Table
+from competitions.systems.boardgame.models import (
+    FinalTournament,
+    PreviousParticipants,
+    Seat,
+    Table,
+)
 from rankings.urls_helpers import season_url
 
 NAME = "circuit"
@@ -111,7 +116,7 @@ def changes(seasons) -> list:
 
 def change(season):
     """Swap the ranks of two players at a table of a tournament in the middle of the season."""
-    tournaments = list(season.tournaments.filter(final=False).order_by("date", "key"))
+    tournaments = list(season.tournaments.filter(circuit_final=None).order_by("date", "key"))
     middle = tournaments[len(tournaments) // 2]
     table = (
         Table.objects.filter(round__tournament=middle, round__number=2).order_by("number").first()
@@ -140,11 +145,19 @@ def bulk_insert(data: dict, slug: str) -> None:
             key=t["id"],
             name=t["name"],
             date=t["date"],
-            final=t["final"],
             draw_seed=t["draw_seed"],
         )
         for t in data["tournaments"]
     )
+    FinalTournament.objects.bulk_create(
+        FinalTournament(season=season, tournament=tournament)
+        for tournament, t in zip(tournaments, data["tournaments"], strict=True)
+        if t["final"]
+    )
+    if data.get("previous_participants"):
+        PreviousParticipants.objects.create(
+            season=season, previous_participants=data["previous_participants"]
+        )
     rounds = Round.objects.bulk_create(
         Round(season=season, tournament=tournament, number=n)
         for tournament, t in zip(tournaments, data["tournaments"], strict=True)
@@ -179,7 +192,7 @@ def field(players: int) -> dict:
 
 
 def pages(season) -> list:
-    tournament = season.tournaments.filter(final=False).order_by("key").first()
+    tournament = season.tournaments.filter(circuit_final=None).order_by("key").first()
     game = season.standings_tables.filter(kind="game").order_by("position").first()
     found = [
         ("tournament", season_url(season, "tournament", tournament.key)),
@@ -198,7 +211,7 @@ def manage_pages(season) -> list:
     entered), and a table opened for a correction."""
     from competitions.views import manage_url
 
-    tournament = season.tournaments.filter(final=False).order_by("key").first()
+    tournament = season.tournaments.filter(circuit_final=None).order_by("key").first()
     table = Table.objects.filter(round__tournament=tournament, round__number=1).order_by("number")
     return [
         ("round", manage_url(season, "round", tournament.key, 1)),
