@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from competitions.interchange import import_competition
 from competitions.models import Season
+from rankings.imports import import_competition
 from rankings.models import StandingsRow, StandingsTable
 from rankings.selectors import standings_document, standings_table
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.urls import reverse
 from django.utils.functional import Promise
 
 
@@ -88,6 +89,11 @@ class Standings:
     # season -> a digest (at most 64 characters) of what later seasons read of its stored
     # standings; needed when the system's `reads_earlier_seasons` is set.
     carry: Callable[[Any], str] | None = None
+
+    def recompute_url(self, season) -> str:
+        """The manager's "Recompute now" of the season (rankings.manage), which the manager's
+        season page of the data layer shows beside stale standings."""
+        return reverse("season_recompute", args=[season.series.slug, season.slug])
 
 
 @dataclass(frozen=True)

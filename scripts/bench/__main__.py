@@ -261,8 +261,8 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
     from django.test import Client
 
     from competitions.collector import gc_paused
-    from competitions.interchange import import_competition
     from competitions.models import Season
+    from rankings.imports import import_competition
     from rankings.services import season_recompute
 
     name = module.NAME

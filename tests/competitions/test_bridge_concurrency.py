@@ -12,11 +12,11 @@ from dataclasses import dataclass
 import pytest
 from django.db import connection
 
-from competitions.interchange import import_competition
 from competitions.models import Round
 from competitions.systems.bridge import services
 from competitions.systems.bridge.models import PoolMember
 from competitions.systems.bridge.selectors import ladder_data
+from rankings.imports import import_competition
 from tests.bridge_files import big_ladder
 
 # Long enough that two unguarded starts begun together surely overlap.

@@ -9,12 +9,12 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from competitions.interchange import import_competition
 from competitions.models import Player, Round, Season, SeasonPlayer, Series
 from competitions.systems.bridge import services
 from competitions.systems.bridge.models import Challenge, ChallengeScore, Pool, PoolMember
 from competitions.systems.bridge.selectors import ladder_data
 from competitions.views import manage_url
+from rankings.imports import import_competition
 from rankings.selectors import standings_document
 from tests.bridge_files import CLUB, big_ladder, ladder_file
 from tests.competitions.test_manage import LOGGED_IN, MANAGER, SEASON

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from competitions.interchange import import_competition
 from competitions.models import Round
 from competitions.systems.bridge.ladder import state
 from competitions.systems.bridge.models import ChallengeScore, Pool, PoolMember
 from competitions.systems.bridge.selectors import ladder_data
 from competitions.systems.bridge.services import members_swap, pool_scores_save
+from rankings.imports import import_competition
 from rankings.models import StandingsTable
 from rankings.services import season_recompute
 from rankings.systems.bridge.standings import stored_next_pools

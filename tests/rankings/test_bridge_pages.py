@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from competitions.interchange import import_competition
+from rankings.imports import import_competition
 from rankings.urls_helpers import season_url
 from tests.bridge_files import CLUB, big_ladder, ladder_file
 

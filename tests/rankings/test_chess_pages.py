@@ -9,8 +9,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from competitions.interchange import import_competition
 from competitions.models import Group
+from rankings.imports import import_competition
 from rankings.urls_helpers import season_url
 from tests.chess_files import chess_file
 

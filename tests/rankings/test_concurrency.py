@@ -11,9 +11,9 @@ from dataclasses import dataclass
 import pytest
 from django.db import connection, transaction
 
-from competitions.interchange import import_competition
 from competitions.registry import get_system
 from rankings import services
+from rankings.imports import import_competition
 from tests.helpers import patch_standings
 
 # Long enough that two unlocked computes started together surely overlap.

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from competitions.interchange import import_competition
+from rankings.imports import import_competition
 from rankings.selectors import standings_document
 from rankings.urls_helpers import season_url
 from tests.keizer_data import generated_file, small_file

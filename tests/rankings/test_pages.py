@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from competitions.interchange import import_competition
+from rankings.imports import import_competition
 from rankings.urls_helpers import season_url
 
 pytestmark = pytest.mark.django_db
