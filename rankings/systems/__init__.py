@@ -124,6 +124,13 @@ class Pages:
     # Template of the system's part of the help page.
     help_template: str | None = None
 
+    def url(self, season, name: str = "", *args) -> str:
+        """The season's public overview, or its public page `name` (a URL name of `urls`):
+        what the data layer's manager pages link to (`{% public_url %}`)."""
+        from rankings.urls_helpers import season_url
+
+        return season_url(season, name, *args)
+
 
 def discover() -> None:
     from competitions.discovery import import_system_modules
