@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -198,6 +199,29 @@ def date_of(obj: dict, key: str, path: str) -> datetime.date | None:
         raise FileError(
             join(path, key), _("%(value)r is not a date YYYY-MM-DD") % {"value": value}
         ) from None
+
+
+def season_entries(season: Season, others: Q) -> tuple[list[SeasonPlayer], list[Player]]:
+    """What a file's `players` list writes: the season's entries in file order (each player's
+    club the one of this season, not the current one), and the players with results in the
+    season (`others`, a filter on Player) but no entry, by key."""
+    entries = list(season.entries.select_related("player", "club").order_by("position", "id"))
+    for entry in entries:
+        entry.player.club = entry.club
+    rest = (
+        Player.objects.filter(others)
+        .exclude(pk__in={e.player_id for e in entries})
+        .select_related("club")
+        .distinct()
+        .order_by("key")
+    )
+    return entries, list(rest)
+
+
+def season_players(season: Season, others: Q) -> list[Player]:
+    """The players of `season_entries`, the entered ones first."""
+    entries, rest = season_entries(season, others)
+    return [e.player for e in entries] + rest
 
 
 @dataclass

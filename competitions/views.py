@@ -23,7 +23,7 @@ from . import services
 from .dispatch import resolve_system_page, system_url
 from .forms import ClubForm, PlayerForm, SeasonForm, settings_form_for
 from .links import key_urls
-from .models import Season, Series
+from .models import Season, Series, Tournament
 from .registry import get_system
 from .selectors import players_found
 
@@ -71,6 +71,37 @@ def manage_urls(season: Season, name: str, *args) -> Callable[[int], str]:
     marker = 987654321
     head, tail = manage_url(season, name, *args, marker).rsplit(str(marker), 1)
     return lambda pk: f"{head}{int(pk)}{tail}"
+
+
+def season_tournament(season: Season, key: str) -> Tournament:
+    """A tournament of the season by its key (404 otherwise), its season the one given (with
+    its series, loaded already)."""
+    tournament = get_object_or_404(Tournament, season=season, key=key)
+    tournament.season = season
+    return tournament
+
+
+def tournaments_panel(season: Season, template: str, table, form, count: dict, **extra):
+    """A season panel of the shared layout (`competitions/_season_panel.html`): the season's
+    tournaments in `table` with the annotations `count` (e.g. a tournament's tables), and
+    `form` for a new one."""
+    tournaments = season.tournaments.select_related("season__series").annotate(**count)
+    return template, {"tournament_table": table(tournaments), "form": form, **extra}
+
+
+def tournament_create_view(request, season: Season, form_class, create: Callable):
+    """The POST of a panel's new-tournament form: `create(form.cleaned_data)` stores it (one
+    service call), then the tournament's page; a refused form shows the panel again."""
+    form = form_class(request.POST, season=season)
+    if form.is_valid():
+        try:
+            tournament = create(form.cleaned_data)
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, _("Tournament %(name)s created.") % {"name": tournament.name})
+            return redirect(manage_url(season, "tournament", tournament.key))
+    return render_season_manage(request, season, status=400, form=form)
 
 
 @login_required

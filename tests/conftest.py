@@ -1,9 +1,6 @@
 """Shared fixtures. Tests run against DATABASE_URL (PostgreSQL in CI), SQLite otherwise."""
 
-import importlib
 import os
-import sys
-from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -172,20 +169,3 @@ def manager_client(manager):
     client = Client()
     client.force_login(manager)
     return client
-
-
-BENCH = Path(__file__).resolve().parent.parent / "scripts" / "bench"
-# The benchmark's system modules (scripts/bench/systems/*.py), by file stem.
-BENCH_MODULES = sorted(
-    p.stem for p in (BENCH / "systems").glob("*.py") if not p.stem.startswith("_")
-)
-
-
-@pytest.fixture(scope="module")
-def bench_modules():
-    """A benchmark system module by name (its data generators, floors and changes)."""
-    sys.path.insert(0, str(BENCH))
-    try:
-        yield lambda name: importlib.import_module(f"systems.{name}")
-    finally:
-        sys.path.remove(str(BENCH))

@@ -10,6 +10,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from competitions.models import Season
 from rankings.imports import import_competition
@@ -165,3 +167,10 @@ def without_csrf(page: str | bytes) -> str | bytes:
     if isinstance(page, bytes):
         return re.sub(_CSRF.encode(), b"", page)
     return re.sub(_CSRF, "", page)
+
+
+def count_queries(client, url) -> int:
+    """The queries of one page, which must answer 200."""
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(url).status_code == 200
+    return len(ctx.captured_queries)

@@ -1,6 +1,6 @@
 """The repository's documents link only to files that exist: README.md and docs/*.md point at
-each other, at screenshots and at raw benchmark output, and a file moved without its links
-updated would leave a reader at a dead end."""
+each other and at screenshots, and a file moved without its links updated would leave a reader
+at a dead end."""
 
 import re
 from pathlib import Path
@@ -25,9 +25,9 @@ def _local_targets(document: Path) -> list[str]:
 
 def test_the_documents_are_found():
     names = {d.name for d in DOCUMENTS}
-    assert {"README.md", "performance.md", "performance-history.md"} <= names
-    # The performance notes link the raw output of every round's runs: the pattern finds them.
-    assert len(_local_targets(ROOT / "docs" / "performance-history.md")) > 50
+    assert {"README.md", "architecture.md", "interchange.md", "performance.md"} <= names
+    # The README links its screenshot and the docs: the pattern finds them.
+    assert len(_local_targets(ROOT / "README.md")) >= 3
 
 
 @pytest.mark.parametrize("document", DOCUMENTS, ids=lambda d: d.relative_to(ROOT).as_posix())

@@ -27,8 +27,6 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.django_db
 
 OTHER_SYSTEMS = ["othello-gp", "chess-bgp", "keizer", "bridge-ladder"]
-# The systems whose standings have not come yet (each system's issue brings them).
-UNAVAILABLE_SYSTEMS = [key for key in OTHER_SYSTEMS if not get_system(key).available]
 
 
 # --- the dependency direction -------------------------------------------------------------------
@@ -213,13 +211,10 @@ def test_a_dummy_system_gets_working_manager_and_admin_pages(admin_client, dummy
 # --- systems that are not available yet -----------------------------------------------------------
 
 
-@pytest.fixture(params=["registered here", *UNAVAILABLE_SYSTEMS])
-def system_without_standings(request, settings):
+@pytest.fixture
+def system_without_standings():
     """A system whose standings are not built yet: the dummy system registered without its
-    standings and pages (every real system has standings now), and any real one without."""
-    if request.param != "registered here":
-        yield request.param
-        return
+    standings and pages (every real system has standings now)."""
     with registered(dummy.SPEC) as spec:
         assert not spec.available
         yield spec.key

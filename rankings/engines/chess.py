@@ -202,49 +202,6 @@ def _points(kind: str, scale: Scale) -> Fraction:
 # --- qualities --------------------------------------------------------------------------------
 
 
-def monrad_terms(
-    outcomes: Sequence[Outcome], points: dict[str, Fraction], settings: Settings
-) -> tuple[Term, ...]:
-    """rules.md §3 Monrad quality: per round the opponent's final points, 0 for a round without a
-    real game (WO, forfeit either way, not played); the lowest term is cut from the first column,
-    and with 7 or more rounds the two lowest from the first and the lowest from the second."""
-    values = [
-        (number, o.opponent if o.real else None, points[o.opponent] if o.real else Fraction(0))
-        for number, o in enumerate(outcomes, start=1)
-    ]
-    cuts = 2 if len(values) >= settings.monrad_long_from else 1
-    # The lowest values are cut; among equal values the earliest round is named (same sum).
-    lowest = sorted(values, key=lambda v: (v[2], v[0]))[:cuts]
-    cut_of = {number: cuts - i for i, (number, _o, _v) in enumerate(lowest)}
-    return tuple(
-        Term(round=number, opponent=opponent, value=value, cut=cut_of.get(number, 0))
-        for number, opponent, value in values
-    )
-
-
-def monrad_columns(terms: Sequence[Term], rounds: int, settings: Settings) -> tuple[Fraction, ...]:
-    """rules.md §3: fewer than 7 rounds: (sum minus the lowest, sum); 7 or more: (sum minus the two
-    lowest, sum minus the lowest, sum)."""
-    columns = 3 if rounds >= settings.monrad_long_from else 2
-    return tuple(
-        sum((t.value for t in terms if t.cut <= column), Fraction(0)) for column in range(columns)
-    )
-
-
-def berger_terms(
-    outcomes: Sequence[Outcome], points: dict[str, Fraction]
-) -> tuple[BergerTerm, ...]:
-    """rules.md §3 Berger quality: the points of each opponent beaten, half the points of each
-    opponent drawn with, real games only."""
-    terms = []
-    for o in outcomes:
-        if o.kind == WIN:
-            terms.append(BergerTerm(o.opponent, WIN, points[o.opponent], points[o.opponent]))
-        elif o.kind == DRAWN:
-            terms.append(BergerTerm(o.opponent, DRAWN, points[o.opponent], points[o.opponent] / 2))
-    return tuple(terms)
-
-
 def cell(outcome: Outcome, places: dict[str, int]) -> str:
     """rules.md §3 crosstable cell: sign, colour and the opponent's Pl (`+H5`, `=S3`, `-H2`);
     `WO` for a walkover or forfeit win, `-WO` for a forfeit loss, empty when not played. A game

@@ -5,34 +5,35 @@ pages; these machines are noisy: read the ratios, not the seconds). Each system 
 `systems/` (see `systems/README.md` for what it defines); this harness measures them all alike:
 
 - `<system>.recompute_vs_load`: a full recompute of the largest season ÷ a bare load of its
-  result rows (the floor). Target ≤ 3. The results did not change, so the recompute writes
+  result rows (the floor). Envelope ≤ 12. The results did not change, so the recompute writes
   nothing (it writes only what differs from the stored standings);
   `<system>.recompute_all_written_vs_load` is the same with every stored line made to differ
-  first, so that it writes the whole season (as after new settings). Target ≤ 3 too.
+  first, so that it writes the whole season (as after new settings); no envelope.
 - `<system>.recompute_memory_vs_load`: peak Python memory of that recompute ÷ the bare load's.
-  Target ≤ 2.
+  Envelope ≤ 2.
 - `<system>.one_change_vs_full`: one changed result (saved as a manager's form saves it, the
   standings updated in the same request, as with the embedded eager default) ÷ the full
-  recompute. Target ≤ 0.2. `<system>.one_change_largest_vs_full`: the same at the system's
-  largest size (a module's `largest`: the circuit's 2000 players × 30 tournaments), where the
-  issue sets the target.
-  `<system>.one_change_standings_only_vs_full` splits the change: the standings update alone
-  (the save timed apart) ÷ the full recompute, no target.
+  recompute. `<system>.one_change_largest_vs_full`: the same at the system's largest size (a
+  module's `largest`: the circuit's 2000 players × 30 tournaments). Envelope ≤ 0.3 there and
+  for the changes a module lists in `GUARDED_CHANGES` (the ladder's latest round); the other
+  changes are printed without one. `<system>.one_change_standings_only_vs_full` splits the
+  change: the standings update alone (the save timed apart) ÷ the full recompute.
 - `<system>.import_vs_bulk_insert`: importing the season's file (validation, change history;
-  its standings are measured above) ÷ a bare bulk insert of the same rows (both with the
-  garbage collector resting, as the import rests it). Target ≤ 5.
+  its standings are measured above) ÷ a bare bulk insert of the same rows. Envelope ≤ 5.
 - `<system>.replace_vs_fresh_import`: `--replace` over the stored season ÷ a fresh import.
-  Target ≤ 1.
+  Envelope ≤ 1.
 - `<system>.page.<name>`: each public page of a season of 2000 players ÷ a trivial page (the
-  help page). Target ≤ 20. `<system>.page_queries_50_vs_2000` lists pages whose query count
-  differs between 50 and 2000 players (target: none).
+  help page). Envelope ≤ 20. `<system>.page_queries_50_vs_2000` lists pages whose query count
+  differs between 50 and 2000 players (envelope: none).
 - `<system>.manage.<name>`: the manager's pages of that season where results are entered (a
-  module's `manage_pages`), fetched by a manager of the series, ÷ the trivial page; no target
-  (the issue sets none), measured so that they are seen. `<system>.manage_queries_50_vs_2000`
-  compares their query counts as for the public pages.
+  module's `manage_pages`), fetched by a manager of the series, ÷ the trivial page; no envelope.
+  `<system>.manage_queries_50_vs_2000` compares their query counts as for the public pages.
 - `<system>.rps_vs_trivial`: requests per second of the standings page under 20 concurrent
-  clients against gunicorn ÷ the same for the trivial page.
+  clients against gunicorn ÷ the same for the trivial page; no envelope.
 - whatever the module adds (`extra`), e.g. pairing ÷ building the allowed-pairs graph.
+
+The bench is a guard, not a target (docs/performance.md): it exits with status 1 when a figure
+leaves the envelope.
 
 Usage: make bench   [BENCH_ARGS="--only circuit --quick"]
 Database: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/clubsite_bench), which
@@ -60,11 +61,11 @@ ROOT = HERE.parent.parent
 sys.path[:0] = [str(ROOT), str(HERE)]
 
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/clubsite_bench"
+# The envelope (issue 44, docs/performance.md).
 TARGETS = {
-    "recompute_vs_load": 3,
-    "recompute_all_written_vs_load": 3,
+    "recompute_vs_load": 12,
     "recompute_memory_vs_load": 2,
-    "one_change_vs_full": 0.2,
+    "one_change_vs_full": 0.3,
     "import_vs_bulk_insert": 5,
     "replace_vs_fresh_import": 1,
     "page": 20,
@@ -136,7 +137,7 @@ class Report:
         note = ""
         if target is not None and isinstance(value, float):
             ok = value <= target
-            note = f"  # target <= {target}: {'ok' if ok else 'MISSED'}"
+            note = f"  # envelope <= {target}: {'ok' if ok else 'OUTSIDE'}"
             if not ok:
                 self.misses.append(f"{name}: {shown} > {target}")
         print(f"{name}: {shown}{note}", flush=True)
@@ -329,7 +330,10 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
     for label, target in module.changes(seasons):
         change = module.change(target)
         t_change, t_full = side_by_side(change, full)
-        report.line(f"{name}.{label}_vs_full", t_change / t_full, "one_change_vs_full")
+        guarded = label in getattr(module, "GUARDED_CHANGES", ())
+        report.line(
+            f"{name}.{label}_vs_full", t_change / t_full, "one_change_vs_full" if guarded else None
+        )
         report.info(f"{name}: {label} {t_change * 1000:.0f} ms")
         # The same change in its two parts: the save alone (the recompute held back), then
         # the standings brought up to date (the update, and what it passes on to later
@@ -629,9 +633,9 @@ def main() -> int:
     minutes = (time.perf_counter() - started) / 60
     report.info(f"{report.count} figures in {minutes:.1f} minutes")
     if report.misses:
-        report.info("targets missed: " + "; ".join(report.misses))
-    else:
-        report.info("every target met")
+        report.info("outside the envelope: " + "; ".join(report.misses))
+        return 1
+    report.info("every figure within the envelope")
     return 0
 
 

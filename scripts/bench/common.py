@@ -8,7 +8,7 @@ import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.db import connection, transaction
+from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
@@ -105,14 +105,6 @@ def bulk_common(data: dict, *, series_slug: str) -> Base:
         for i, p in enumerate(data["players"])
     )
     return Base(series=series, season=season, players=players, clubs=clubs)
-
-
-def in_transaction(func: Callable[[], object]) -> Callable[[], object]:
-    def run():
-        with transaction.atomic():
-            return func()
-
-    return run
 
 
 def shared_pages(season, player_key: str) -> list[tuple[str, str]]:

@@ -5,10 +5,6 @@ PostgreSQL only (SQLite serialises writers anyway). Each test runs two real thre
 own database connection, against committed data.
 """
 
-import threading
-import time
-from dataclasses import dataclass
-
 import pytest
 from django.db import connection
 
@@ -18,16 +14,10 @@ from competitions.systems.bridge.models import PoolMember
 from competitions.systems.bridge.selectors import ladder_data
 from rankings.imports import import_competition
 from tests.bridge_files import big_ladder
+from tests.concurrency import Interval, in_two_threads, overlap, timed
 
 # Long enough that two unguarded starts begun together surely overlap.
 PLAN_SECONDS = 0.4
-
-
-@dataclass(frozen=True)
-class Interval:
-    thread: str
-    start: float
-    end: float
 
 
 @pytest.fixture(autouse=True)
@@ -42,46 +32,14 @@ def postgresql_only():
 def timed_plan(monkeypatch) -> list[Interval]:
     """Wrap the real planning of the next round: record (thread, start, end), sleeping inside."""
     intervals: list[Interval] = []
-    real_plan = services.next_round_plan
-
-    def plan(**kwargs):
-        start = time.monotonic()
-        try:
-            time.sleep(PLAN_SECONDS)
-            return real_plan(**kwargs)
-        finally:
-            intervals.append(Interval(threading.current_thread().name, start, time.monotonic()))
-
-    monkeypatch.setattr(services, "next_round_plan", plan)
+    monkeypatch.setattr(
+        services, "next_round_plan", timed(services.next_round_plan, intervals, PLAN_SECONDS)
+    )
     return intervals
 
 
 def start_in_two_threads(season) -> tuple[dict[str, object], dict[str, BaseException]]:
-    barrier = threading.Barrier(2)
-    results: dict[str, object] = {}
-    errors: dict[str, BaseException] = {}
-
-    def work() -> None:
-        name = threading.current_thread().name
-        try:
-            barrier.wait(timeout=10)
-            results[name] = services.next_round_start(season=season, number=4)
-        except BaseException as exc:  # noqa: BLE001  (reported by the test)
-            errors[name] = exc
-        finally:
-            connection.close()  # this thread's connection, or the test database cannot go
-
-    threads = [threading.Thread(target=work, name=f"manager-{i}") for i in (1, 2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-        assert not thread.is_alive(), f"{thread.name} still running after 60 s"
-    return results, errors
-
-
-def overlap(a: Interval, b: Interval) -> bool:
-    return a.start < b.end and b.start < a.end
+    return in_two_threads(lambda: services.next_round_start(season=season, number=4), "manager")
 
 
 def assert_started_once(season, results, errors) -> None:

@@ -5,9 +5,7 @@ import re
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 
 from competitions.models import Game, Player, Round, RoundEntry, Season
 from competitions.selectors import series_players
@@ -16,6 +14,7 @@ from competitions.text import plain_number
 from competitions.views import manage_url
 from rankings.imports import import_competition
 from rankings.selectors import standings_document
+from tests.helpers import count_queries
 from tests.keizer_data import generated_file, small_file
 
 pytestmark = pytest.mark.django_db
@@ -358,12 +357,6 @@ def test_closing_the_season_waits_for_the_last_evening(leader, season):
     leader.post(url, {"action": "close", "closed": "1"})
     assert fresh(season).closed
     assert "Season closed" in leader.get(manage_url(season)).content.decode()
-
-
-def count_queries(client, url) -> int:
-    with CaptureQueriesContext(connection) as ctx:
-        assert client.get(url).status_code == 200
-    return len(ctx.captured_queries)
 
 
 def test_manager_page_queries_do_not_grow_with_players(django_user_model):

@@ -6,13 +6,12 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from rankings.imports import import_competition
 from rankings.urls_helpers import season_url
 from tests.bridge_files import CLUB, big_ladder, ladder_file
+from tests.helpers import count_queries
 
 pytestmark = pytest.mark.django_db
 
@@ -169,12 +168,6 @@ def test_our_templates_have_no_inline_script_or_event_handler():
 
 
 # --- query counts -------------------------------------------------------------------------------
-
-
-def count_queries(client, url) -> int:
-    with CaptureQueriesContext(connection) as ctx:
-        assert client.get(url).status_code == 200
-    return len(ctx.captured_queries)
 
 
 SEASON = "the season with its series"

@@ -5,14 +5,13 @@ import copy
 import re
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from competitions.models import Group
 from rankings.imports import import_competition
 from rankings.urls_helpers import season_url
 from tests.chess_files import chess_file
+from tests.helpers import count_queries
 
 pytestmark = pytest.mark.django_db
 
@@ -163,12 +162,6 @@ def big_file(players: int) -> dict:
         }
     )
     return data
-
-
-def count_queries(client, url) -> int:
-    with CaptureQueriesContext(connection) as ctx:
-        assert client.get(url).status_code == 200
-    return len(ctx.captured_queries)
 
 
 # The queries of each public page for an anonymous visitor (no session), one comment each.

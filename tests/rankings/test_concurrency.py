@@ -4,9 +4,7 @@ PostgreSQL only: the lock is an advisory lock, and SQLite serialises writers any
 runs two real threads, each on its own database connection, against committed data.
 """
 
-import threading
 import time
-from dataclasses import dataclass
 
 import pytest
 from django.db import connection, transaction
@@ -14,17 +12,11 @@ from django.db import connection, transaction
 from competitions.registry import get_system
 from rankings import services
 from rankings.imports import import_competition
+from tests.concurrency import Interval, in_two_threads, overlap, timed
 from tests.helpers import patch_standings
 
 # Long enough that two unlocked computes started together surely overlap.
 COMPUTE_SECONDS = 0.4
-
-
-@dataclass(frozen=True)
-class Interval:
-    thread: str
-    start: float
-    end: float
 
 
 @pytest.fixture(autouse=True)
@@ -38,46 +30,17 @@ def timed_compute(monkeypatch) -> list[Interval]:
     """Wrap the season's real compute: record (thread, start, end), sleeping inside."""
     intervals: list[Interval] = []
     real_compute = get_system("boardgame-circuit").standings.compute
-
-    def compute(season):
-        start = time.monotonic()
-        try:
-            time.sleep(COMPUTE_SECONDS)
-            return real_compute(season)
-        finally:
-            intervals.append(Interval(threading.current_thread().name, start, time.monotonic()))
-
-    patch_standings(monkeypatch, "boardgame-circuit", compute=compute)
+    patch_standings(
+        monkeypatch, "boardgame-circuit", compute=timed(real_compute, intervals, COMPUTE_SECONDS)
+    )
     return intervals
 
 
 def recompute_in_two_threads(season_id: int) -> tuple[dict[str, object], dict[str, BaseException]]:
     """Start two forced recomputes of the season at the same moment; wait for both."""
-    barrier = threading.Barrier(2)
-    results: dict[str, object] = {}
-    errors: dict[str, BaseException] = {}
-
-    def work() -> None:
-        name = threading.current_thread().name
-        try:
-            barrier.wait(timeout=10)
-            results[name] = services.season_recompute(season_id=season_id, force=True)
-        except BaseException as exc:  # noqa: BLE001  (reported by the test)
-            errors[name] = exc
-        finally:
-            connection.close()  # this thread's connection, or the test database cannot go
-
-    threads = [threading.Thread(target=work, name=f"recompute-{i}") for i in (1, 2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-        assert not thread.is_alive(), f"{thread.name} still running after 60 s"
-    return results, errors
-
-
-def overlap(a: Interval, b: Interval) -> bool:
-    return a.start < b.end and b.start < a.end
+    return in_two_threads(
+        lambda: services.season_recompute(season_id=season_id, force=True), "recompute"
+    )
 
 
 @pytest.mark.django_db(transaction=True)

@@ -7,13 +7,12 @@ import re
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from rankings.imports import import_competition
 from rankings.selectors import standings_document
 from rankings.urls_helpers import season_url
+from tests.helpers import count_queries
 from tests.keizer_data import generated_file, small_file
 
 pytestmark = pytest.mark.django_db
@@ -244,12 +243,6 @@ def test_odd_names_display_safely(client):
         response = client.get(url)
         assert response.status_code == 200, url
         assert b"<script>alert(1)</script>" not in response.content
-
-
-def count_queries(client, url) -> int:
-    with CaptureQueriesContext(connection) as ctx:
-        assert client.get(url).status_code == 200
-    return len(ctx.captured_queries)
 
 
 SEASON = "the season with its series"

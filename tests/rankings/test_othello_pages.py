@@ -13,7 +13,7 @@ from django.urls import reverse
 from competitions.models import Season
 from rankings.imports import import_competition
 from rankings.urls_helpers import season_url
-from tests.helpers import without_csrf
+from tests.helpers import count_queries, without_csrf
 from tests.othello_files import gp_file
 
 pytestmark = pytest.mark.django_db
@@ -213,12 +213,6 @@ def big_file(players: int) -> dict:
         }
     )
     return copy.deepcopy(data)
-
-
-def count_queries(client, url) -> int:
-    with CaptureQueriesContext(connection) as ctx:
-        assert client.get(url).status_code == 200
-    return len(ctx.captured_queries)
 
 
 SEASON = "the season with its series"

@@ -4,11 +4,11 @@ import copy
 
 import pytest
 from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from rankings.imports import import_competition
 from rankings.urls_helpers import season_url
+from tests.helpers import count_queries
 
 pytestmark = pytest.mark.django_db
 
@@ -100,12 +100,6 @@ def test_season_downloads(client, season):
     )
     assert zip_response["Content-Type"] == "application/zip"
     assert zip_response.content[:2] == b"PK"
-
-
-def count_queries(client, url) -> int:
-    with CaptureQueriesContext(connection) as ctx:
-        assert client.get(url).status_code == 200
-    return len(ctx.captured_queries)
 
 
 # The queries of each public page for an anonymous visitor (no session), one comment each.

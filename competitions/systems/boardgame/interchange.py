@@ -4,6 +4,7 @@ import math
 from collections import defaultdict
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from competitions.interchange import (
@@ -18,6 +19,7 @@ from competitions.interchange import (
     field_of,
     file_id,
     join,
+    season_players,
     text,
     whole,
 )
@@ -342,23 +344,6 @@ def _seats_to_keep(
     return keep, rebuilt
 
 
-def _season_players(season: Season) -> list[Player]:
-    entries = list(season.entries.select_related("player", "club").order_by("position"))
-    players = []
-    for entry in entries:
-        entry.player.club = entry.club  # the club of this season, not the current one
-        players.append(entry.player)
-    known = {p.pk for p in players}
-    others = (
-        Player.objects.filter(seats__round__season=season)
-        .exclude(pk__in=known)
-        .select_related("club")
-        .distinct()
-        .order_by("key")
-    )
-    return players + list(others)
-
-
 def _json_number(value: float) -> int | float:
     return int(value) if value.is_integer() else value
 
@@ -393,7 +378,7 @@ def write(season: Season) -> dict:
                 "rounds": rounds,
             }
         )
-    body: dict[str, Any] = {"players": _season_players(season)}
+    body: dict[str, Any] = {"players": season_players(season, Q(seats__round__season=season))}
     if history:
         body["history"] = [
             {"season": label, "yearly": yearly} for label, yearly in sorted(history.items())

@@ -106,10 +106,6 @@ SPEC = SettingsSpec(
 )
 
 
-def validate_settings(raw: Any) -> list[tuple[str, str]]:
-    return SPEC.validate(raw)
-
-
 def parse_settings(raw: dict) -> CircuitSettings:
     """The settings of a season, defaults filled in. `raw` must be valid."""
     sizes = raw.get("final_table_size", FINAL_TABLE_SIZE_DEFAULT)

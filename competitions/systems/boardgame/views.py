@@ -19,7 +19,9 @@ from competitions.views import (
     confirm_delete,
     manage_url,
     manage_urls,
-    render_season_manage,
+    season_tournament,
+    tournament_create_view,
+    tournaments_panel,
 )
 
 from . import services
@@ -31,43 +33,30 @@ from .tables import ManageTournamentTable
 
 def season_panel(request, season: Season, form: CircuitTournamentForm | None = None):
     """The board-game part of the manager's season page: its tournaments and a new one."""
-    tournaments = season.tournaments.select_related("season__series").annotate(
-        tables=Count("rounds__tables")
+    return tournaments_panel(
+        season,
+        "competitions/boardgame/season_panel.html",
+        ManageTournamentTable,
+        form or CircuitTournamentForm(season=season),
+        {"tables": Count("rounds__tables")},
+        settings=parse_settings(season.settings),
     )
-    return "competitions/boardgame/season_panel.html", {
-        "tournament_table": ManageTournamentTable(tournaments),
-        "form": form or CircuitTournamentForm(season=season),
-        "settings": parse_settings(season.settings),
-    }
 
 
 @require_POST
 def tournament_create(request, season: Season):
-    form = CircuitTournamentForm(request.POST, season=season)
-    if form.is_valid():
-        try:
-            tournament = shared_services.tournament_create(
-                season=season,
-                name=form.cleaned_data["name"],
-                date=form.cleaned_data["date"],
-                final=form.cleaned_data["final"],
-            )
-        except ValidationError as exc:
-            apply_errors(form, exc)
-        else:
-            messages.success(request, _("Tournament %(name)s created.") % {"name": tournament.name})
-            return redirect(manage_url(season, "tournament", tournament.key))
-    return render_season_manage(request, season, status=400, form=form)
-
-
-def _tournament(season: Season, key: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, season=season, key=key)
-    tournament.season = season  # with its series, loaded already
-    return tournament
+    return tournament_create_view(
+        request,
+        season,
+        CircuitTournamentForm,
+        lambda data: shared_services.tournament_create(
+            season=season, name=data["name"], date=data["date"], final=data["final"]
+        ),
+    )
 
 
 def tournament_manage(request, season: Season, tournament: str):
-    tournament = _tournament(season, tournament)
+    tournament = season_tournament(season, tournament)
     form = CircuitTournamentForm(
         request.POST or None,
         season=season,
@@ -99,7 +88,7 @@ def tournament_manage(request, season: Season, tournament: str):
 
 
 def tournament_delete(request, season: Season, tournament: str):
-    tournament = _tournament(season, tournament)
+    tournament = season_tournament(season, tournament)
     answer = confirm_delete(
         request,
         what=_("tournament %(name)s") % {"name": tournament.name},
@@ -113,7 +102,7 @@ def tournament_delete(request, season: Season, tournament: str):
 
 @require_POST
 def tournament_redraw(request, season: Season, tournament: str):
-    tournament = _tournament(season, tournament)
+    tournament = season_tournament(season, tournament)
     shared_services.tournament_redraw(tournament=tournament)
     messages.success(
         request,
@@ -123,7 +112,7 @@ def tournament_redraw(request, season: Season, tournament: str):
 
 
 def _round_page(request, season: Season, tournament: str, number: int, table=None):
-    tournament = _tournament(season, tournament)
+    tournament = season_tournament(season, tournament)
     series = season.series
     try:
         round_ = services.round_of(tournament=tournament, number=number)

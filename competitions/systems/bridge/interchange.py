@@ -14,6 +14,7 @@ import math
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
@@ -26,9 +27,10 @@ from competitions.interchange import (
     expect,
     field_of,
     join,
+    season_players,
     whole,
 )
-from competitions.models import Player, Round, Season, SeasonPlayer
+from competitions.models import Round, Season, SeasonPlayer
 from competitions.sync import ModelChanges
 
 from . import ladder
@@ -331,21 +333,6 @@ def json_number(value: Decimal) -> int | float:
     return int(value) if value == value.to_integral_value() else float(value)
 
 
-def _season_players(season: Season, in_pools: set[str]) -> list[Player]:
-    entries = list(season.entries.select_related("player", "club").order_by("position"))
-    players = []
-    for entry in entries:
-        entry.player.club = entry.club  # the club of this season, not the current one
-        players.append(entry.player)
-    known = {p.key for p in players}
-    others = (
-        Player.objects.filter(series_id=season.series_id, key__in=in_pools - known)
-        .select_related("club")
-        .order_by("key")
-    )
-    return players + list(others)
-
-
 def write(season: Season) -> dict:
     data = ladder_data(season)
     state = ladder.state(data)
@@ -371,7 +358,9 @@ def write(season: Season) -> dict:
             for imps in round_data.challenges
         ]
         rounds.append(entry)
-    body: dict[str, Any] = {"players": _season_players(season, in_pools)}
+    body: dict[str, Any] = {
+        "players": season_players(season, Q(series_id=season.series_id, key__in=in_pools))
+    }
     body["pools"] = state.pools[0] if state.pools else []
     if start_elo:
         body["start_elo"] = start_elo

@@ -12,7 +12,7 @@ replaces a season writes only what differs (`SYNC`).
 
 from typing import Any
 
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
@@ -28,6 +28,7 @@ from competitions.interchange import (
     expect,
     field_of,
     join,
+    season_players,
     text,
     whole,
 )
@@ -359,23 +360,6 @@ def read(data: dict, ctx: ReadContext) -> None:
     _Reader(ctx).read(data)
 
 
-def _season_players(season: Season) -> list[Player]:
-    entries = list(season.entries.select_related("player", "club").order_by("position"))
-    players = []
-    for entry in entries:
-        entry.player.club = entry.club  # the club of this season, not the current one
-        players.append(entry.player)
-    known = {p.pk for p in players}
-    others = (
-        Player.objects.filter(group_entries__group__tournament__season=season)
-        .exclude(pk__in=known)
-        .select_related("club")
-        .distinct()
-        .order_by("key")
-    )
-    return players + list(others)
-
-
 def write(season: Season) -> dict:
     members: dict[int, list[dict]] = {}
     for gp in (
@@ -445,7 +429,10 @@ def write(season: Season) -> dict:
                 "groups": groups,
             }
         )
-    return {"players": _season_players(season), "tournaments": tournaments}
+    return {
+        "players": season_players(season, Q(group_entries__group__tournament__season=season)),
+        "tournaments": tournaments,
+    }
 
 
 def _game(entry: dict) -> dict:

@@ -76,12 +76,6 @@ def group_update(*, group: Group, name: str, scale: str) -> Group:
     return group
 
 
-def group_delete(*, group: Group) -> None:
-    if group.rounds.exists():
-        raise ValidationError(_("Delete the group's rounds first."))
-    group.delete()
-
-
 # --- players of a group -------------------------------------------------------------------------
 
 

@@ -14,9 +14,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from competitions import services as shared_services
-from competitions.models import Game, Group, Round, RoundEntry, Season, Tournament
+from competitions.models import Game, Group, Round, RoundEntry, Season
 from competitions.selectors import series_players
-from competitions.views import apply_errors, manage_url, manage_urls, render_season_manage
+from competitions.views import (
+    apply_errors,
+    manage_url,
+    manage_urls,
+    season_tournament,
+    tournament_create_view,
+    tournaments_panel,
+)
 
 from . import services
 from .forms import (
@@ -37,34 +44,24 @@ from .tables import ManageTournamentTable
 
 def season_panel(request, season: Season, form: ChessTournamentForm | None = None):
     """The chess part of the manager's season page: its tournaments and a new one."""
-    tournaments = season.tournaments.select_related("season__series").annotate(
-        group_count=Count("groups", distinct=True)
+    return tournaments_panel(
+        season,
+        "competitions/chess/season_panel.html",
+        ManageTournamentTable,
+        form or ChessTournamentForm(season=season),
+        {"group_count": Count("groups", distinct=True)},
+        settings=parse_settings(season.settings),
     )
-    return "competitions/chess/season_panel.html", {
-        "tournament_table": ManageTournamentTable(tournaments),
-        "form": form or ChessTournamentForm(season=season),
-        "settings": parse_settings(season.settings),
-    }
 
 
 @require_POST
 def tournament_create(request, season: Season):
-    form = ChessTournamentForm(request.POST, season=season)
-    if form.is_valid():
-        try:
-            tournament = services.tournament_create(season=season, **form.cleaned_data)
-        except ValidationError as exc:
-            apply_errors(form, exc)
-        else:
-            messages.success(request, _("Tournament %(name)s created.") % {"name": tournament.name})
-            return redirect(manage_url(season, "tournament", tournament.key))
-    return render_season_manage(request, season, status=400, form=form)
-
-
-def _tournament(season: Season, key: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, season=season, key=key)
-    tournament.season = season  # with its series, loaded already
-    return tournament
+    return tournament_create_view(
+        request,
+        season,
+        ChessTournamentForm,
+        lambda data: services.tournament_create(season=season, **data),
+    )
 
 
 def _group(season: Season, tournament: str, group: int) -> Group:
@@ -79,7 +76,7 @@ def _group(season: Season, tournament: str, group: int) -> Group:
 
 
 def tournament_manage(request, season: Season, tournament: str):
-    tournament = _tournament(season, tournament)
+    tournament = season_tournament(season, tournament)
     details = ChessTournamentForm(
         request.POST if "save_tournament" in request.POST else None,
         season=season,

@@ -10,6 +10,7 @@ import math
 from decimal import Decimal
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from competitions.interchange import (
@@ -22,6 +23,7 @@ from competitions.interchange import (
     expect,
     field_of,
     join,
+    season_entries,
     whole,
 )
 from competitions.models import Game, Player, Round, RoundEntry, Season, SeasonPlayer
@@ -326,25 +328,14 @@ def _store_rounds(rounds: list[_Round], ctx: ReadContext) -> None:
 
 
 def season_players(season: Season) -> list[SeasonPlayer]:
-    """The season's entries in list order, and after them (by id) anyone with a round entry but
+    """The season's entries in list order, and after them (by key) anyone with a round entry but
     no season entry (e.g. added in the admin), as unsaved entries without start points."""
-    entries = list(season.entries.select_related("player", "club").order_by("position", "id"))
-    for entry in entries:
-        entry.player.club = entry.club  # the club of this season, not the current one
-    known = {e.player_id for e in entries}
-    others = (
-        Player.objects.filter(round_entries__round__season=season)
-        .exclude(pk__in=known)
-        .select_related("club")
-        .distinct()
-        .order_by("key")
-    )
+    entries, others = season_entries(season, Q(round_entries__round__season=season))
     last = entries[-1].position if entries else 0
-    entries += [
+    return entries + [
         SeasonPlayer(season=season, player=p, position=last + i + 1, club=p.club)
         for i, p in enumerate(others)
     ]
-    return entries
 
 
 def _json_number(value: Decimal) -> int | float:

@@ -11,7 +11,7 @@ Places are 1..n, each once (rules.md §2); `rating` is required, `{}` is a debut
 import re
 from typing import Any
 
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils.translation import gettext as _
 
 from competitions.interchange import (
@@ -24,10 +24,11 @@ from competitions.interchange import (
     expect,
     field_of,
     join,
+    season_players,
     text,
     whole,
 )
-from competitions.models import Player, Season, Tournament
+from competitions.models import Season, Tournament
 
 from .models import Placement
 from .ratings import RatingEntry, RatingError, entry_from_json, entry_to_json
@@ -203,24 +204,6 @@ def _store(ctx: ReadContext, tournaments: list[Tournament], placements: list) ->
     )
 
 
-def season_players(season: Season) -> list[Player]:
-    """The season's players in file order (its entries), then anyone else placed in it."""
-    entries = list(season.entries.select_related("player", "club").order_by("position"))
-    players = []
-    for entry in entries:
-        entry.player.club = entry.club  # the club of this season, not the current one
-        players.append(entry.player)
-    known = {p.pk for p in players}
-    others = (
-        Player.objects.filter(placements__tournament__season=season)
-        .exclude(pk__in=known)
-        .select_related("club")
-        .distinct()
-        .order_by("key")
-    )
-    return players + list(others)
-
-
 def participant_json(placement: Placement) -> dict:
     return {
         "player": placement.player.key,
@@ -253,4 +236,7 @@ def write(season: Season) -> dict:
             entry["egp"] = True
         entry["participants"] = by_tournament.get(t.pk, [])
         tournaments.append(entry)
-    return {"players": season_players(season), "tournaments": tournaments}
+    return {
+        "players": season_players(season, Q(placements__tournament__season=season)),
+        "tournaments": tournaments,
+    }

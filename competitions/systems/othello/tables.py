@@ -5,6 +5,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from competitions.columns import LocalDateColumn
+from competitions.tables import NUMBER
+from competitions.tables import ManageTournamentTable as SeasonTournaments
 from competitions.text import local_date
 from competitions.views import manage_url
 
@@ -24,25 +26,19 @@ def flag_badges(options) -> str:
 WIDE_ONLY = "d-none d-sm-table-cell"
 
 
-class ManageTournamentTable(tables.Table):
+class ManageTournamentTable(SeasonTournaments):
     date = LocalDateColumn(
         verbose_name=_("Date"),
         default="–",
         attrs={"td": {"class": WIDE_ONLY}, "th": {"class": WIDE_ONLY}},
     )
-    name = tables.Column(verbose_name=_("Tournament"))
-    participants = tables.Column(
-        verbose_name=_("Participants"),
-        attrs={"td": {"class": "text-end"}, "th": {"class": "text-end"}},
-    )
+    participants = tables.Column(verbose_name=_("Participants"), attrs=NUMBER)
     enter = tables.Column(
         verbose_name="", empty_values=(), orderable=False, attrs={"td": {"class": "text-end"}}
     )
 
-    class Meta:
-        orderable = False
-        attrs = {"class": "table table-sm table-hover align-middle mb-0"}
-        template_name = "tables/bootstrap5-responsive.html"
+    class Meta(SeasonTournaments.Meta):
+        pass
 
     def render_name(self, value, record):
         return format_html(

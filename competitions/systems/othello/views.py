@@ -8,14 +8,20 @@ has already checked that the user manages the series.
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from competitions.models import Season, Tournament
+from competitions.models import Season
 from competitions.selectors import series_players
-from competitions.views import apply_errors, manage_url, render_season_manage
+from competitions.views import (
+    apply_errors,
+    manage_url,
+    season_tournament,
+    tournament_create_view,
+    tournaments_panel,
+)
 
 from . import services
 from .entry import standings_as_text
@@ -29,42 +35,32 @@ UPLOAD_PREFIX = "csv"
 
 def season_panel(request, season: Season, form: GPTournamentForm | None = None):
     """The GP part of the manager's season page: its tournaments and a new one."""
-    tournaments = season.tournaments.select_related("season__series").annotate(
-        participants=Count("placements")
-    )
     settings = parse_settings(season.settings)
-    return "competitions/othello/season_panel.html", {
-        "tournament_table": ManageTournamentTable(tournaments),
-        "form": form or GPTournamentForm(season=season),
-        "settings": settings,
-        "max_factor": decimal_text(settings.max_factor),
-        "max_base": decimal_text(settings.max_base),
-    }
+    return tournaments_panel(
+        season,
+        "competitions/othello/season_panel.html",
+        ManageTournamentTable,
+        form or GPTournamentForm(season=season),
+        {"participants": Count("placements")},
+        settings=settings,
+        max_factor=decimal_text(settings.max_factor),
+        max_base=decimal_text(settings.max_base),
+    )
 
 
 @require_POST
 def tournament_create(request, season: Season):
-    form = GPTournamentForm(request.POST, season=season)
-    if form.is_valid():
-        try:
-            tournament = services.tournament_create(season=season, **form.cleaned_data)
-        except ValidationError as exc:
-            apply_errors(form, exc)
-        else:
-            messages.success(request, _("Tournament %(name)s created.") % {"name": tournament.name})
-            return redirect(manage_url(season, "tournament", tournament.key))
-    return render_season_manage(request, season, status=400, form=form)
-
-
-def _tournament(season: Season, key: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, season=season, key=key)
-    tournament.season = season  # with its series, loaded already
-    return tournament
+    return tournament_create_view(
+        request,
+        season,
+        GPTournamentForm,
+        lambda data: services.tournament_create(season=season, **data),
+    )
 
 
 def tournament_manage(request, season: Season, tournament: str):
     """The tournament's final standings (typed or uploaded) and its details."""
-    tournament = _tournament(season, tournament)
+    tournament = season_tournament(season, tournament)
     settings = parse_settings(season.settings)
     placements = list(tournament.placements.select_related("player").order_by("place"))
     players = series_players(season.series_id)

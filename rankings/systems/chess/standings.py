@@ -9,7 +9,6 @@ BGP class (the season standings).
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from django.db.models.fields.json import KT
@@ -32,13 +31,6 @@ KIND_CLASS = "class"
 GROUP_ROW_FIELDS = ("player", "place", "points", "monrad", "berger", "cells")
 BGP_FIELDS = ("player", "class", "place", "points")
 CLASS_FIELDS = ("player", "rank", "points")
-
-
-def num(value: Fraction | int) -> int | float:
-    """An exact value as a JSON number: whole numbers as integers, others at full precision
-    (halves and quarters are exact in binary)."""
-    value = Fraction(value)
-    return value.numerator if value.denominator == 1 else float(value)
 
 
 def engine_settings(season: Season) -> engine.Settings:

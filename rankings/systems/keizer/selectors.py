@@ -53,15 +53,6 @@ def share(value: Fraction, separator: str = ".") -> str:
     return str(value)
 
 
-def list_positions(season: Season) -> list[int]:
-    """The rounds the season has a list after (0 = the initial list), in order (1 query)."""
-    return list(
-        StandingsTable.objects.filter(season=season, kind=standings.KIND_LIST)
-        .order_by("position")
-        .values_list("position", flat=True)
-    )
-
-
 def lists_at(season: Season, positions) -> dict[int, StandingsTable]:
     """The stored lists after these rounds, by round (1 query), each with `followed`: whether
     a list after the next round is stored too (a page's "next" link, without reading that

@@ -76,6 +76,10 @@ def bare_load(season) -> list:
     return members + scores
 
 
+# The change the envelope guards (the round being played; issue 44).
+GUARDED_CHANGES = ("one_change",)
+
+
 def changes(seasons) -> list:
     """A change in the round being played (the weekly case: a manager enters or corrects the
     IMPs of the current round) and one in the middle of the season (Elo is sequential: it
