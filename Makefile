@@ -31,6 +31,7 @@ bench: install
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 messages: install
 	$(PY) manage.py makemessages --all --ignore=.venv --ignore=staticfiles --ignore=tests --no-obsolete

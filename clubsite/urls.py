@@ -42,6 +42,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include(account_urls)),
+    # Before the manager pages of competitions, whose last pattern takes any path of a season.
+    path("manage/", include("rankings.urls_manage")),
     path("manage/", include("competitions.urls", namespace="manage")),
     path("", include("rankings.urls")),
 ]

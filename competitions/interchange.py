@@ -19,7 +19,7 @@ from competitions.collector import gc_paused
 from competitions.models import Club, Player, Season, SeasonPlayer, Series
 from competitions.models.core import KEY_PATTERN
 from competitions.registry import find_system, get_system
-from competitions.signals import bulk_write, results_changed, standings_wanted
+from competitions.signals import bulk_write, results_changed
 from competitions.sync import Sync
 
 FORMAT = "competition/1"
@@ -425,16 +425,12 @@ def compare(section, old: dict, new: dict) -> Changes:
     )
 
 
-def import_competition(data: Any, *, replace: bool = False, dry_run: bool = False) -> Season:
-    """Create the season described by the file (or replace it, if `replace`). One
-    transaction; the standings are up to date when it returns. See `import_file` for the
-    command's checks and report."""
-    return import_file(data, replace=replace, dry_run=dry_run).season
-
-
 def import_file(data: Any, *, replace: bool = False, dry_run: bool = False) -> ImportResult:
     """interchange.md's import_competition: refuses to replace an existing season unless
-    `replace`, reports what a replacement changes, and with `dry_run` stores nothing."""
+    `replace`, reports what a replacement changes, and with `dry_run` stores nothing. One
+    transaction; like every writer it marks the season stale and sends its recompute after
+    commit (`results_changed`). The promise of up-to-date standings when the import returns is
+    the caller's (`rankings.imports`)."""
     check_storable(data)
     common = _read_common(data)
     spec = get_system(common["system"])
@@ -446,9 +442,6 @@ def import_file(data: Any, *, replace: bool = False, dry_run: bool = False) -> I
                 raise _DryRun(result)
     except _DryRun as done:
         return done.result
-    # The command promises standings that are up to date when it returns, broker or not.
-    standings_wanted.send(sender=Season, season_id=result.season.pk)
-    result.season.refresh_from_db()
     return result
 
 

@@ -1,7 +1,8 @@
 """What this app tells the apps above it, without importing them.
 
-`rankings` connects to these in its AppConfig.ready: it marks seasons stale, schedules their
-recompute, and brings standings up to date on request.
+`rankings` connects to these in its AppConfig.ready: it marks seasons stale and schedules their
+recompute, nothing else. A caller that promises up-to-date standings (the import command) calls
+the recompute itself.
 """
 
 import threading
@@ -13,10 +14,6 @@ from django.dispatch import Signal
 # optionally scope: what part changed, see rankings.models.StaleScope; default everything), by
 # writers that bypass the model signals (bulk imports).
 results_changed = Signal()
-
-# Sent after commit by a writer that promises up-to-date standings when it returns (the
-# importer); receivers bring the season's standings up to date now (kwargs: season_id).
-standings_wanted = Signal()
 
 _bulk = threading.local()
 

@@ -14,7 +14,6 @@ urlpatterns = [
     path("<slug:series>/<slug:season>/settings/", views.season_settings, name="season_settings"),
     path("<slug:series>/<slug:season>/edit/", views.season_edit, name="season_edit"),
     path("<slug:series>/<slug:season>/delete/", views.season_delete, name="season_delete"),
-    path("<slug:series>/<slug:season>/recompute/", views.season_recompute, name="season_recompute"),
     # The season's system pages: resolved against the system's own manage_urls.
     path("<slug:series>/<slug:season>/<path:rest>", views.season_page, name="season_page"),
 ]

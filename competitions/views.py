@@ -18,7 +18,6 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from . import services
 from .dispatch import resolve_system_page, system_url
@@ -27,7 +26,6 @@ from .links import key_urls
 from .models import Season, Series, Tournament
 from .registry import get_system
 from .selectors import players_found
-from .signals import standings_wanted
 
 logger = logging.getLogger(__name__)
 
@@ -145,10 +143,18 @@ def render_season_manage(request, season: Season, *, status: int = 200, **panel_
     spec = get_system(season.system)
     panel = spec.panel()
     template, context = panel(request, season, **panel_kwargs) if panel else (None, {})
+    # The standings are the app above's: the URL of its "Recompute now" comes with them.
+    recompute_url = spec.standings.recompute_url(season) if spec.available else None
     return render(
         request,
         "competitions/season.html",
-        {"season": season, "spec": spec, "panel_template": template, **context},
+        {
+            "season": season,
+            "spec": spec,
+            "recompute_url": recompute_url,
+            "panel_template": template,
+            **context,
+        },
         status=status,
     )
 
@@ -182,24 +188,6 @@ def season_settings(request, series, season):
         },
         status=400 if request.method == "POST" else 200,
     )
-
-
-@manager_required
-@require_POST
-def season_recompute(request, series, season):
-    """Bring the season's standings up to date now (when the queue is down, say)."""
-    season = season_of(series, season)
-    try:
-        standings_wanted.send(sender=Season, season_id=season.pk)
-    except Exception as exc:  # noqa: BLE001  (told to the manager, and logged)
-        logger.exception("manual recompute of season %s failed", season.pk)
-        messages.error(
-            request,
-            _("The standings could not be recomputed: %(error)s") % {"error": exc},
-        )
-    else:
-        messages.success(request, _("The standings were recomputed."))
-    return redirect(manage_url(season))
 
 
 @manager_required

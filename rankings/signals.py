@@ -12,11 +12,11 @@ from django.db.models.signals import post_delete, post_save
 
 from competitions import models as m
 from competitions.registry import all_systems
-from competitions.signals import in_bulk_write, results_changed, standings_wanted
+from competitions.signals import in_bulk_write, results_changed
 
 from .models import StaleScope
 from .scheduling import season_recompute_request
-from .services import later_seasons, season_recompute
+from .services import later_seasons
 
 
 def _seasons_of_series(series_id: int) -> set[int]:
@@ -81,10 +81,6 @@ def _results_changed(sender, season_ids, scope=None, **kwargs) -> None:
     season_recompute_request(season_ids=set(season_ids), scope=scope)
 
 
-def _standings_wanted(sender, season_id, **kwargs) -> None:
-    season_recompute(season_id=season_id)
-
-
 def connect_model(model: type) -> None:
     """Listen to one model's saves and deletes. Per model, not for every model: a model with no
     delete listener is deleted in bulk (the stored standings, replaced at every recompute)."""
@@ -102,4 +98,3 @@ def connect() -> None:
         for model in spec.result_models:
             connect_model(model)
     results_changed.connect(_results_changed, dispatch_uid="rankings-results-changed")
-    standings_wanted.connect(_standings_wanted, dispatch_uid="rankings-standings-wanted")

@@ -150,7 +150,7 @@ def default_language():
 @pytest.fixture
 def season(circuit_file, django_capture_on_commit_callbacks):
     """The circuit file imported, its after-commit work run as a real commit would."""
-    from competitions.interchange import import_competition
+    from rankings.imports import import_competition
 
     with django_capture_on_commit_callbacks(execute=True):
         return import_competition(circuit_file)

@@ -13,8 +13,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from competitions.interchange import import_competition
 from competitions.models import Season
+from rankings.imports import import_competition
 from rankings.models import StandingsRow, StandingsTable
 from rankings.selectors import standings_document, standings_table
 

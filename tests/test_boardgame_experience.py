@@ -11,12 +11,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from competitions.interchange import import_competition
 from competitions.models import Player, Tournament
 from competitions.systems.boardgame.forms import unusual_ranks
 from competitions.systems.boardgame.models import Table
 from competitions.text import fold
 from competitions.views import manage_url
+from rankings.imports import import_competition
 from rankings.urls_helpers import season_url
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ import gzip
 
 import pytest
 
-from competitions.interchange import import_competition
+from rankings.imports import import_competition
 from rankings.urls_helpers import season_url
 from tests.helpers import without_csrf
 from tests.keizer_data import generated_file

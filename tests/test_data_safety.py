@@ -23,11 +23,12 @@ from django.test import Client
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
-from competitions.interchange import export_competition, import_competition
+from competitions.interchange import export_competition
 from competitions.models import Player, Season, Series
 from competitions.systems.boardgame.models import Seat, Table
 from competitions.views import manage_url
 from rankings.exports import neutralise
+from rankings.imports import import_competition
 from rankings.selectors import standings_document
 from rankings.urls_helpers import season_url
 
@@ -490,7 +491,7 @@ def test_the_manager_is_told_when_and_why_standings_are_stale(manager_client, se
     html = manager_client.get(manage_url(season)).content.decode()
     assert "The standings are behind the latest results." in html
     assert "The task queue could not be reached: connection refused" in html
-    recompute = reverse("manage:season_recompute", args=["belgian-circuit", season.slug])
+    recompute = reverse("season_recompute", args=["belgian-circuit", season.slug])
     assert manager_client.post(recompute).status_code == 302
     season.refresh_from_db()
     assert not season.stale and season.recompute_error == ""

@@ -21,7 +21,6 @@ from django.db import models
 from django.test import Client
 from django.urls import reverse
 
-from competitions.interchange import import_competition
 from competitions.models import (
     Game,
     Group,
@@ -34,6 +33,7 @@ from competitions.models import (
     Tournament,
 )
 from competitions.systems.keizer.models import StartPoints
+from rankings.imports import import_competition
 
 pytestmark = pytest.mark.django_db
 

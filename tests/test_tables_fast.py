@@ -148,8 +148,8 @@ def test_every_table_of_the_public_pages_is_the_same_as_django_tables2_s_cells(
     """Each system's public pages (a season imported from its test file, one with a sorted
     ranking and a second page) written with the direct cells and again with django-tables2's
     own `get_cell` for every cell: the same bytes."""
-    from competitions.interchange import import_competition
     from competitions.templatetags import tables_fast
+    from rankings.imports import import_competition
     from tests.bridge_files import big_ladder
     from tests.chess_files import chess_file
     from tests.keizer_data import small_file

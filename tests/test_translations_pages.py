@@ -10,10 +10,10 @@ from html.parser import HTMLParser
 import pytest
 from django.test import Client
 
-from competitions.interchange import import_competition
 from competitions.models import Club, Player, Season, Series, Tournament
 from competitions.systems.boardgame.models import Table
 from competitions.views import manage_url
+from rankings.imports import import_competition
 from rankings.urls_helpers import season_url
 from tests.test_hostile_crawl import TAG
 from tests.test_translations import LANGS, parse_po, po_path, translations

@@ -2,6 +2,7 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString
 
+from competitions.registry import find_system
 from competitions.text import local_date, player_label
 from competitions.views import manage_url as _manage_url
 
@@ -16,6 +17,17 @@ def manage_url(season, name: str = "", *args) -> str:
     """{% manage_url season %} is the manager's season page; {% manage_url season "round" key 1 %}
     a manager page of the season's system."""
     return _manage_url(season, name, *args)
+
+
+@register.simple_tag
+def public_url(season, name: str = "", *args) -> str:
+    """{% public_url season %} is the season's public page; {% public_url season "tournament" key %}
+    a public page of the season's system. The public pages are the app above's: their URLs come
+    with them, from the spec's `pages` (rankings.systems.Pages.url). "" when the system has no
+    public pages."""
+    spec = find_system(season.system)
+    pages = spec.pages if spec is not None else None
+    return pages.url(season, name, *args) if pages is not None else ""
 
 
 @register.simple_tag

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.urls import reverse
 from django.utils.functional import Promise
 
 
@@ -89,6 +90,11 @@ class Standings:
     # standings; needed when the system's `reads_earlier_seasons` is set.
     carry: Callable[[Any], str] | None = None
 
+    def recompute_url(self, season) -> str:
+        """The manager's "Recompute now" of the season (rankings.manage), which the manager's
+        season page of the data layer shows beside stale standings."""
+        return reverse("season_recompute", args=[season.series.slug, season.slug])
+
 
 @dataclass(frozen=True)
 class Tab:
@@ -117,6 +123,13 @@ class Pages:
     player_table_keys: tuple[str, ...] | None = None
     # Template of the system's part of the help page.
     help_template: str | None = None
+
+    def url(self, season, name: str = "", *args) -> str:
+        """The season's public overview, or its public page `name` (a URL name of `urls`):
+        what the data layer's manager pages link to (`{% public_url %}`)."""
+        from rankings.urls_helpers import season_url
+
+        return season_url(season, name, *args)
 
 
 def discover() -> None:

@@ -150,15 +150,15 @@ class Report:
 def no_recompute():
     """An import without its standings: only the storing is timed (the recompute is measured
     on its own)."""
-    import rankings.signals
+    import rankings.imports
     import rankings.tasks
 
-    saved = rankings.signals.season_recompute, rankings.tasks.season_recompute
-    rankings.signals.season_recompute = rankings.tasks.season_recompute = lambda **kw: False
+    saved = rankings.imports.season_recompute, rankings.tasks.season_recompute
+    rankings.imports.season_recompute = rankings.tasks.season_recompute = lambda **kw: False
     try:
         yield
     finally:
-        rankings.signals.season_recompute, rankings.tasks.season_recompute = saved
+        rankings.imports.season_recompute, rankings.tasks.season_recompute = saved
 
 
 def renamed(data: dict, slug: str) -> dict:
@@ -262,8 +262,8 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
     from django.test import Client
 
     from competitions.collector import gc_paused
-    from competitions.interchange import import_competition
     from competitions.models import Season
+    from rankings.imports import import_competition
     from rankings.services import season_recompute
 
     name = module.NAME

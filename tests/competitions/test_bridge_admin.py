@@ -3,9 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from competitions.interchange import import_competition
 from competitions.models import Player
 from competitions.systems.bridge.models import Challenge, ChallengeScore
+from rankings.imports import import_competition
 from tests.bridge_files import CLUB, ladder_file
 
 pytestmark = pytest.mark.django_db

@@ -8,11 +8,11 @@ own database connection, against committed data.
 import pytest
 from django.db import connection
 
-from competitions.interchange import import_competition
 from competitions.models import Round
 from competitions.systems.bridge import services
 from competitions.systems.bridge.models import PoolMember
 from competitions.systems.bridge.selectors import ladder_data
+from rankings.imports import import_competition
 from tests.bridge_files import big_ladder
 from tests.concurrency import Interval, in_two_threads, overlap, timed
 

@@ -10,11 +10,12 @@ from django.core.management import call_command
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from competitions.interchange import FileError, export_competition, import_competition
+from competitions.interchange import FileError, export_competition
 from competitions.models import Round, Season, SeasonPlayer
 from competitions.systems.bridge.models import ChallengeScore, Pool, PoolMember
 from competitions.systems.bridge.selectors import ladder_data
 from rankings.exports import csv_tables
+from rankings.imports import import_competition
 from rankings.selectors import standings_document
 from tests.helpers import fresh
 

@@ -9,12 +9,12 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from competitions.interchange import import_competition
 from competitions.models import Player, Round, Season, SeasonPlayer, Series
 from competitions.systems.bridge import services
 from competitions.systems.bridge.models import Challenge, ChallengeScore, Pool, PoolMember
 from competitions.systems.bridge.selectors import ladder_data
 from competitions.views import manage_url
+from rankings.imports import import_competition
 from rankings.selectors import standings_document
 from tests.bridge_files import CLUB, big_ladder, ladder_file
 from tests.competitions.test_manage import LOGGED_IN, MANAGER, SEASON
@@ -342,18 +342,15 @@ def test_the_next_round_page_shows_the_stored_pools_when_current_and_runs_the_en
     pools, and starting the round (the engine again) finds those shown."""
     from django.db.models import F
 
-    from competitions.systems.bridge import ladder as hook
+    from competitions.systems.bridge import ladder as rules
 
     commit(play_round_one, ladder)
-    engine = hook.engine()
-    expected = engine.state(ladder_data(ladder)).next_pools
+    expected = rules.state(ladder_data(ladder)).next_pools
     client = client_for(manager, ladder)
     url = manage_url(ladder, "next_round")
     runs = []
-    real_state = type(engine).state
-    monkeypatch.setattr(
-        type(engine), "state", lambda self, data: runs.append(1) or real_state(self, data)
-    )
+    real_state = rules.state
+    monkeypatch.setattr(rules, "state", lambda data: runs.append(1) or real_state(data))
 
     current = client.get(url)
     assert runs == []

@@ -4,9 +4,10 @@ import copy
 
 import pytest
 
-from competitions.interchange import export_competition, import_file
+from competitions.interchange import export_competition
 from competitions.models import Season
 from competitions.systems.bridge.models import ChallengeScore, PoolMember
+from rankings.imports import import_file
 from tests.bridge_files import big_ladder
 
 pytestmark = pytest.mark.django_db

@@ -3,9 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from competitions.interchange import import_competition
 from competitions.models import Group, Round, Tournament
 from competitions.systems.chess.models import GroupPlayer
+from rankings.imports import import_competition
 from tests.chess_files import chess_file
 
 pytestmark = pytest.mark.django_db

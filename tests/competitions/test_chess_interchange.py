@@ -8,9 +8,10 @@ import json
 import pytest
 from django.core.management import call_command
 
-from competitions.interchange import FileError, export_competition, import_competition
+from competitions.interchange import FileError, export_competition
 from competitions.models import Game, Group, Player, Round, RoundEntry, Season, Tournament
 from competitions.systems.chess.models import GroupPlayer
+from rankings.imports import import_competition
 from rankings.models import StandingsRow, StandingsTable
 from tests.chess_files import chess_file
 from tests.helpers import document

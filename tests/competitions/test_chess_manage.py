@@ -4,10 +4,10 @@ the standings following each change through the real recompute."""
 import pytest
 from django.test import Client
 
-from competitions.interchange import import_competition
 from competitions.models import Game, Group, Player, Round, RoundEntry, Season, Tournament
 from competitions.systems.chess.models import GroupPlayer
 from competitions.views import manage_url
+from rankings.imports import import_competition
 from rankings.selectors import standings_table
 from tests.chess_files import chess_file
 

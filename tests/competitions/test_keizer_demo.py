@@ -8,9 +8,10 @@ from collections import Counter
 import pytest
 from django.core.management import call_command
 
-from competitions.interchange import export_competition, import_competition
+from competitions.interchange import export_competition
 from competitions.models import Series
 from competitions.systems.keizer import demo
+from rankings.imports import import_competition
 from rankings.selectors import standings_document
 
 

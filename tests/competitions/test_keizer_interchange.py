@@ -11,8 +11,9 @@ from django.core.management.base import CommandError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from competitions.interchange import FileError, export_competition, import_competition
+from competitions.interchange import FileError, export_competition
 from competitions.models import Game, Round, RoundEntry, Season, SeasonPlayer
+from rankings.imports import import_competition
 from tests.keizer_data import generated_file, small_file
 
 pytestmark = pytest.mark.django_db

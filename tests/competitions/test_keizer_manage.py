@@ -7,13 +7,13 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 
-from competitions.interchange import import_competition
 from competitions.models import Game, Player, Round, RoundEntry, Season
 from competitions.selectors import series_players
 from competitions.systems.keizer.models import StartPoints
 from competitions.systems.keizer.selectors import round_lists
 from competitions.text import plain_number
 from competitions.views import manage_url
+from rankings.imports import import_competition
 from rankings.selectors import standings_document
 from tests.helpers import count_queries
 from tests.keizer_data import generated_file, small_file

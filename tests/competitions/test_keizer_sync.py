@@ -6,8 +6,9 @@ import copy
 
 import pytest
 
-from competitions.interchange import export_competition, import_competition, import_file
+from competitions.interchange import export_competition
 from competitions.models import Game, RoundEntry, Season
+from rankings.imports import import_competition, import_file
 from rankings.services import season_recompute
 from tests.helpers import stored
 from tests.keizer_data import generated_file, small_file

@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from competitions.interchange import import_competition
 from competitions.models import Tournament
 from competitions.systems.othello.models import Placement
+from rankings.imports import import_competition
 from tests.competitions.test_admin import admin_url, form_payload, newest_history
 from tests.helpers import document, tournament_of
 from tests.othello_files import gp_file

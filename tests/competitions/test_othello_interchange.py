@@ -13,15 +13,11 @@ from django.core.management.base import CommandError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from competitions.interchange import (
-    FileError,
-    export_competition,
-    import_competition,
-    import_file,
-)
+from competitions.interchange import FileError, export_competition
 from competitions.models import Player, Season, SeasonPlayer, Series, Tournament
 from competitions.systems.othello.models import Placement
 from rankings.exports import csv_archive, csv_tables
+from rankings.imports import import_competition, import_file
 from rankings.models import StandingsRow, StandingsTable
 from rankings.selectors import standings_document
 from tests.othello_files import example_participants, gp_file

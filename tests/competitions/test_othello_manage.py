@@ -8,10 +8,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from competitions.interchange import import_competition
 from competitions.models import Player, SeasonPlayer, Tournament
 from competitions.systems.othello.models import Placement
 from competitions.views import manage_url
+from rankings.imports import import_competition
 from tests.helpers import document, tournament_of
 from tests.othello_files import gp_file
 

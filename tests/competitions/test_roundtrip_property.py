@@ -4,8 +4,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from competitions.interchange import export_competition, import_competition
+from competitions.interchange import export_competition
 from competitions.models import Season
+from rankings.imports import import_competition
 
 PLAYERS = [f"p{i}" for i in range(1, 13)]
 

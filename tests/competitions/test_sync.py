@@ -4,9 +4,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from competitions.interchange import import_file
 from competitions.models import Player, Season, SeasonPlayer
 from competitions.registry import registered
+from rankings.imports import import_file
 from tests.dummy import system as dummy
 
 pytestmark = pytest.mark.django_db

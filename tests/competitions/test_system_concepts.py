@@ -8,10 +8,11 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.urls import reverse
 
-from competitions.interchange import export_competition, import_competition, import_file
+from competitions.interchange import export_competition
 from competitions.models import SeasonPlayer, Tournament
 from competitions.systems.boardgame.models import FinalTournament
 from competitions.systems.keizer.models import StartPoints
+from rankings.imports import import_competition, import_file
 from tests.keizer_data import small_file
 
 pytestmark = pytest.mark.django_db

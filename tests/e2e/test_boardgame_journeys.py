@@ -7,10 +7,10 @@ import time
 import pytest
 from django.utils import timezone
 
-from competitions.interchange import import_competition
 from competitions.models import Player, Season, Tournament
 from competitions.systems.boardgame.models import Seat, Table
 from competitions.views import manage_url
+from rankings.imports import import_competition
 from rankings.urls_helpers import season_url
 from tests.e2e import session
 

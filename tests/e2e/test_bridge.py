@@ -4,8 +4,8 @@ an Elo change's duels and see their Elo chart."""
 
 import pytest
 
-from competitions.interchange import import_competition
 from competitions.systems.bridge.models import ChallengeScore, PoolMember
+from rankings.imports import import_competition
 from tests.bridge_files import CLUB, ladder_file
 from tests.e2e.session import log_in
 

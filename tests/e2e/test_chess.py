@@ -4,8 +4,8 @@ from the keyboard, and the public crosstable shows it, every number opening its 
 import pytest
 from playwright.sync_api import expect
 
-from competitions.interchange import import_competition
 from competitions.models import Game, Group, RoundEntry
+from rankings.imports import import_competition
 from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -5,8 +5,8 @@ every score opening its breakdown."""
 import pytest
 from playwright.sync_api import expect
 
-from competitions.interchange import import_competition
 from competitions.models import Game, Player, RoundEntry
+from rankings.imports import import_competition
 from tests.e2e.session import log_in
 from tests.keizer_data import small_file
 

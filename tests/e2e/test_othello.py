@@ -4,8 +4,8 @@ refused with its line named), and the GP standings, the explanations and the cha
 import pytest
 from playwright.sync_api import expect
 
-from competitions.interchange import import_competition
 from competitions.systems.othello.models import Placement
+from rankings.imports import import_competition
 from tests.e2e.session import log_in
 from tests.othello_files import gp_file
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from competitions.interchange import import_competition
 from competitions.systems.boardgame.models import Seat
+from rankings.imports import import_competition
 from tests.e2e.session import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

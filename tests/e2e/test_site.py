@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from competitions.interchange import import_competition
 from competitions.models import Group, Season
 from competitions.views import manage_url
+from rankings.imports import import_competition
 from rankings.urls_helpers import season_url
 from tests.bridge_files import big_ladder
 from tests.chess_files import chess_file

@@ -4,9 +4,9 @@ stored group, WOs of the whole tournament, rematches said out loud, and saving."
 import pytest
 from django.core.exceptions import ValidationError
 
-from competitions.interchange import import_competition
 from competitions.models import Group, RoundEntry
 from competitions.registry import get_system
+from rankings.imports import import_competition
 from tests.chess_files import chess_file
 
 pytestmark = pytest.mark.django_db

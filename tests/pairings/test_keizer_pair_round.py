@@ -8,9 +8,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from competitions.interchange import import_competition
 from competitions.models import Game, Round
 from competitions.systems.keizer.services import attendance_save
+from rankings.imports import import_competition
 from tests.keizer_data import small_file
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from competitions.interchange import import_competition
 from rankings.engines import boardgame as engine
+from rankings.imports import import_competition
 from rankings.models import StandingsRow
 from rankings.systems.boardgame.standings import _num, _seat_numbers, game_slugs, load_season
 from tests.rankings.test_boardgame_incremental import LABELS, season_file

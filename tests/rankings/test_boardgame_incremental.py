@@ -9,9 +9,9 @@ from django.utils.text import slugify
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from competitions.interchange import import_competition
 from competitions.models import Season
 from competitions.systems.boardgame.models import Seat, Table
+from rankings.imports import import_competition
 from rankings.models import StandingsRow, StandingsTable
 from rankings.services import season_recompute
 from rankings.systems.boardgame import standings as boardgame_standings
@@ -376,8 +376,9 @@ def test_pages_of_a_large_field_are_paginated_with_the_same_queries(client):
 def test_a_replacing_import_may_move_the_final_and_reorder_a_table(
     seasons, django_capture_on_commit_callbacks
 ):
-    from competitions.interchange import export_competition, import_file
+    from competitions.interchange import export_competition
     from competitions.models import Tournament
+    from rankings.imports import import_file
 
     data = export_competition(seasons[-1])
     for t in data["tournaments"]:

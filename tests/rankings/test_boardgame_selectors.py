@@ -6,7 +6,7 @@ import re
 import pytest
 from django.db import connection
 
-from competitions.interchange import import_competition
+from rankings.imports import import_competition
 from rankings.models import StandingsTable
 from rankings.selectors import with_rows
 from rankings.systems.boardgame.selectors import StoredTournament, stored_tournament

@@ -5,7 +5,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from competitions.interchange import import_competition
+from rankings.imports import import_competition
 from rankings.systems.bridge.views import ELO_PER_PAGE, POOLS_PER_PAGE
 from rankings.urls_helpers import season_url
 from tests.bridge_files import big_ladder

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from competitions.interchange import import_competition
 from competitions.models import Round
-from competitions.systems.bridge.ladder import engine
+from competitions.systems.bridge.ladder import state
 from competitions.systems.bridge.models import ChallengeScore, Pool, PoolMember
 from competitions.systems.bridge.selectors import ladder_data
 from competitions.systems.bridge.services import members_swap, pool_scores_save
+from rankings.imports import import_competition
 from rankings.models import StandingsTable
 from rankings.services import season_recompute
 from rankings.systems.bridge.standings import stored_next_pools
@@ -124,7 +124,7 @@ def test_incremental_updates_store_exactly_what_a_full_recompute_stores(
         change_score(season, number, pool, Decimal(delta), django_capture_on_commit_callbacks)
         # The pools the last round's moves give, as the next-round page reads them stored,
         # are those the engine gives over the whole season.
-        assert stored_next_pools(season.pk, 5) == engine().state(ladder_data(season)).next_pools
+        assert stored_next_pools(season.pk, 5) == state(ladder_data(season)).next_pools
     assert_same_as_full(season)
 
 

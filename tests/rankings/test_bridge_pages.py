@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from competitions.interchange import import_competition
+from rankings.imports import import_competition
 from rankings.urls_helpers import season_url
 from tests.bridge_files import CLUB, big_ladder, ladder_file
 from tests.helpers import count_queries

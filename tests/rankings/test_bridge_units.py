@@ -7,7 +7,7 @@ import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rankings.engines import bridge as e
+from competitions.systems.bridge import engine as e
 from rankings.systems.bridge import standings
 
 D = Decimal

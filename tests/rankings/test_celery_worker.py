@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from django.db import transaction
 
-from competitions.interchange import import_competition
+from rankings.imports import import_competition
 from rankings.services import season_recompute
 from tests.helpers import daily, stored
 from tests.rankings.worker_harness import (

@@ -6,10 +6,10 @@ from django.test import TestCase
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from competitions.interchange import import_competition
 from competitions.models import Game, Group, Season
 from competitions.systems.chess.models import GroupPlayer
 from competitions.systems.chess.services import results_save
+from rankings.imports import import_competition
 from rankings.models import StandingsTable
 from rankings.services import season_recompute
 from tests.chess_files import chess_file

@@ -7,8 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from competitions.interchange import import_competition
 from competitions.models import Group
+from rankings.imports import import_competition
 from rankings.urls_helpers import season_url
 from tests.chess_files import chess_file
 from tests.helpers import count_queries

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from competitions.interchange import import_competition
+from rankings.imports import import_competition
 from rankings.systems.chess import views
 from rankings.urls_helpers import season_url
 from tests.helpers import without_csrf

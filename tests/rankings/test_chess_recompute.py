@@ -7,9 +7,9 @@ import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from competitions.interchange import import_competition
 from competitions.models import Game, Player, RoundEntry, Season
 from rankings.engines import chess as engine
+from rankings.imports import import_competition
 from rankings.services import season_recompute
 from rankings.systems.chess.standings import _quarters_of, compute, load_groups, quarters
 from tests.chess_files import chess_file

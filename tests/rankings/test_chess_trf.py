@@ -5,9 +5,9 @@ import pytest
 import trf as trf_parser
 from django.urls import reverse
 
-from competitions.interchange import import_competition
 from competitions.models import Group
 from competitions.systems.chess import trf
+from rankings.imports import import_competition
 from rankings.urls_helpers import season_url
 from tests.chess_files import chess_file
 from tests.helpers import document

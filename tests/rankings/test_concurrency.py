@@ -9,9 +9,9 @@ import time
 import pytest
 from django.db import connection, transaction
 
-from competitions.interchange import import_competition
 from competitions.registry import get_system
 from rankings import services
+from rankings.imports import import_competition
 from tests.concurrency import Interval, in_two_threads, overlap, timed
 from tests.helpers import patch_standings
 

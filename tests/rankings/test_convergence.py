@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pytest
 from django.db import transaction
 
-from competitions.interchange import import_competition
 from competitions.models import Season
+from rankings.imports import import_competition
 from tests.helpers import daily
 from tests.rankings.worker_harness import (
     Worker,

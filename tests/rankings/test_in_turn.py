@@ -8,8 +8,8 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import given
 from hypothesis import strategies as st
 
-from competitions.interchange import import_competition
 from competitions.systems.othello.models import Placement
+from rankings.imports import import_competition
 from rankings.selectors import in_turn, rows_in_chunks
 from tests.othello_files import gp_file
 

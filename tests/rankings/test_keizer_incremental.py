@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from competitions.interchange import import_competition
 from competitions.models import Game, Round, RoundEntry, Season
 from competitions.systems.keizer import services
+from rankings.imports import import_competition
 from rankings.models import StandingsTable
 from rankings.services import season_recompute
 from tests.helpers import clear_standings, stored

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from competitions.interchange import import_competition
+from rankings.imports import import_competition
 from rankings.selectors import standings_document
 from rankings.urls_helpers import season_url
 from tests.helpers import count_queries

@@ -9,11 +9,11 @@ import random
 import pytest
 from django.db import connection
 
-from competitions.interchange import import_competition
 from competitions.models import Game, Round, Season
 from competitions.systems.keizer import services
 from pairings.systems.keizer.pairing import pair_next_round, save
 from rankings.engines import keizer as engine
+from rankings.imports import import_competition
 from rankings.selectors import standings_document
 from rankings.systems.keizer.standings import load_season, number
 from tests.conftest import skip_or_fail

@@ -10,10 +10,10 @@ import re
 import pytest
 from django.test import TestCase
 
-from competitions.interchange import import_competition
 from competitions.models import Game, Season
 from competitions.systems.boardgame.models import Table
 from competitions.systems.chess.services import results_save
+from rankings.imports import import_competition
 from rankings.models import StandingsRow
 from rankings.services import season_recompute
 from rankings.urls_helpers import season_url

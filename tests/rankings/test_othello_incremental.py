@@ -11,7 +11,6 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from competitions.interchange import import_competition
 from competitions.models import Season, Tournament
 from competitions.systems.othello import services
 from competitions.systems.othello.entry import EntryRow
@@ -19,6 +18,7 @@ from competitions.systems.othello.models import Placement
 from competitions.systems.othello.ratings import RatingEntry
 from competitions.systems.othello.scopes import change_scope
 from competitions.systems.othello.system import KEY
+from rankings.imports import import_competition
 from rankings.models import StandingsTable
 from rankings.services import season_recompute
 from rankings.systems.othello import standings as gp_standings

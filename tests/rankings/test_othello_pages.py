@@ -10,8 +10,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from competitions.interchange import import_competition
 from competitions.models import Season
+from rankings.imports import import_competition
 from rankings.urls_helpers import season_url
 from tests.helpers import count_queries, without_csrf
 from tests.othello_files import gp_file

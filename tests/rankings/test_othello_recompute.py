@@ -5,11 +5,11 @@ after the commit; recomputing twice stores the same, byte for byte."""
 import pytest
 from django.db import transaction
 
-from competitions.interchange import import_competition
 from competitions.models import Season, Tournament
 from competitions.systems.othello import services
 from competitions.systems.othello.entry import StandingsText
 from competitions.systems.othello.models import Placement
+from rankings.imports import import_competition
 from rankings.services import season_recompute
 from tests.helpers import document, fresh, stored, tournament_of
 from tests.othello_files import gp_file

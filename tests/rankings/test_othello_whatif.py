@@ -11,11 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from competitions.interchange import import_competition
 from competitions.models import Season
 from competitions.systems.othello.models import Placement
 from competitions.systems.othello.settings import parse_settings
 from rankings.engines import othello as engine
+from rankings.imports import import_competition
 from rankings.models import StandingsTable
 from rankings.systems.othello import standings as gp_standings
 from tests.rankings.test_othello_incremental import season_file

@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from competitions.interchange import import_competition
+from rankings.imports import import_competition
 from rankings.urls_helpers import season_url
 from tests.helpers import count_queries
 

@@ -8,7 +8,7 @@ from django.db import connection
 from django.urls import reverse
 
 from competitions import registry
-from competitions.interchange import import_competition
+from rankings.imports import import_competition
 from rankings.selectors import player_rows
 from tests.helpers import patch_spec, without_csrf
 

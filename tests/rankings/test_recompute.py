@@ -14,9 +14,9 @@ import pytest
 from django.core.management import call_command
 from django.db import transaction
 
-from competitions.interchange import import_competition
 from competitions.models import Season
 from competitions.systems.boardgame.models import Seat, Table
+from rankings.imports import import_competition
 from rankings.models import StandingsRow, StandingsTable
 from rankings.services import season_recompute
 from rankings.tasks import recompute_season

@@ -10,8 +10,8 @@ from django_tables2.data import TableListData
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from competitions.interchange import import_competition
 from competitions.text import name_order
+from rankings.imports import import_competition
 from rankings.tables import BaseTable, ClubColumn, FoldedListData, PlayerColumn
 from rankings.urls_helpers import season_url
 

@@ -101,8 +101,7 @@ def _challenge(rng: random.Random, players: list[str], skill: dict[str, float]) 
 def _third_round(data: dict, keys: dict[str, str]) -> dict:
     """Round 3's pools: the moves of round 2, a leaver, a joiner and a swap by hand."""
     settings = parse_settings(data["settings"])
-    engine = ladder.engine()
-    state = engine.state(
+    state = ladder.state(
         LadderData(
             settings=settings,
             start_elo={},
@@ -120,7 +119,7 @@ def _third_round(data: dict, keys: dict[str, str]) -> dict:
     )
     moved = state.next_pools
     leaver = moved[1][2]  # a player who would have stayed in pool 2
-    pools = engine.reshape(
+    pools = ladder.reshape(
         moved, leaving={leaver}, joining=[keys[JOINER]], pool_size=settings.pool_size
     )
     names = {p["id"]: p["name"] for p in data["players"]}

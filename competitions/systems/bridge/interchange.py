@@ -183,7 +183,7 @@ def read(data: dict, ctx: ReadContext) -> None:
                 reasons=_read_reasons(raw, path, ctx),
             )
         )
-    state = ladder.engine().state(LadderData(settings=settings, start_elo=start_elo, rounds=parsed))
+    state = ladder.state(LadderData(settings=settings, start_elo=start_elo, rounds=parsed))
     _check_members(parsed, state.pools)
     _store(ctx, parsed, state.pools, start_elo)
 
@@ -324,7 +324,7 @@ def json_number(value: Decimal) -> int | float:
 
 def write(season: Season) -> dict:
     data = ladder_data(season)
-    state = ladder.engine().state(data)
+    state = ladder.state(data)
     in_pools = {key for round_pools in state.pools for pool in round_pools for key in pool}
     start_elo = {
         key: json_number(value)

@@ -1,21 +1,18 @@
-"""Promotion and relegation as the data layer reaches them (rules.md §5): a hook.
+"""Promotion and relegation as the data layer reaches them (rules.md §5).
 
-Who moves up or down follows from the pool standings, and so from Elo: that is the rankings
-engine (`rankings/engines/bridge.py`), in an app above this one. This layer needs it too, to read
-a file whose later rounds leave their pools out and to start the next round. So it offers a hook
-(architecture.md: a lower app that needs a higher one offers a hook instead), and
-`rankings/systems/bridge/system.py` plugs the engine in when the apps are ready.
+Who moves up or down follows from the pool standings, and so from Elo. The data of a ladder
+follows from those moves too: a file's later rounds may leave their pools out, and the next
+round starts with the pools the moves give. So the ladder's rules (`engine.py`, pure) live with
+the data, and the rankings app above computes the standings with the same engine.
 
-Everything crossing the hook is plain data: player keys, lists, Decimals.
+Everything here is plain data: player keys, lists, Decimals.
 """
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Protocol
 
-from django.core.exceptions import ImproperlyConfigured
-
+from . import engine
 from .settings import LadderSettings
 
 PoolLists = list[list[str]]
@@ -44,33 +41,43 @@ class LadderState:
     elo: dict[str, Decimal]  # every player's rating after the last challenge
 
 
-class LadderEngine(Protocol):
-    def state(self, data: LadderData) -> LadderState: ...
-
-    def stored_next_pools(self, season_id: int, after: int) -> PoolLists | None:
-        """The pools the moves of round `after` give, as the season's stored standings hold
-        them, when those are of the season's current results; None otherwise."""
-        ...
-
-    def reshape(
-        self,
-        pools: Sequence[Sequence[str]],
-        *,
-        leaving: Collection[str],
-        joining: Sequence[str],
-        pool_size: int,
-    ) -> PoolLists: ...
+def engine_input(data: LadderData) -> engine.LadderIn:
+    return engine.LadderIn(
+        rounds=tuple(
+            engine.RoundIn(
+                number=r.number,
+                pools=tuple(tuple(pool) for pool in r.pools) if r.pools is not None else None,
+                challenges=tuple(r.challenges),
+            )
+            for r in data.rounds
+        ),
+        start_elo=data.start_elo,
+        settings=engine.Settings(**data.settings.engine_numbers()),
+    )
 
 
-_engine: LadderEngine | None = None
+def _lists(pools: engine.Pools) -> PoolLists:
+    return [list(pool) for pool in pools]
 
 
-def plug(engine: LadderEngine) -> None:
-    global _engine
-    _engine = engine
+def state(data: LadderData) -> LadderState:
+    """The pools of every round, the moves' pools, the next round's pools and the ratings."""
+    out = engine.run_ladder(engine_input(data))
+    return LadderState(
+        pools=[_lists(r.pool_lists) for r in out.rounds],
+        follows=[_lists(r.follows) if r.follows is not None else None for r in out.rounds],
+        next_pools=_lists(out.next_pools),
+        elo={row.player: row.elo for row in out.elo},
+    )
 
 
-def engine() -> LadderEngine:
-    if _engine is None:
-        raise ImproperlyConfigured("the bridge ladder engine is not plugged in (rankings app)")
-    return _engine
+def reshape(
+    pools: Sequence[Sequence[str]],
+    *,
+    leaving: Collection[str],
+    joining: Sequence[str],
+    pool_size: int,
+) -> PoolLists:
+    return _lists(
+        engine.reshape_pools(pools, leaving=leaving, joining=joining, pool_size=pool_size)
+    )

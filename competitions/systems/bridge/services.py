@@ -238,34 +238,33 @@ def next_round_plan(
     season: Season,
     leaving: Collection[str] = (),
     joining: Sequence[str] = (),
-    stored: bool = False,
+    moved: PoolLists | None = None,
 ) -> tuple[int, PoolLists, PoolLists]:
     """The next round's number, the pools that promotion and relegation give, and those pools
     with the leavers' places filled from below and the joiners at the bottom (player keys).
 
-    `stored`: the pools the moves give may come from the stored standings when they are of the
-    current results (the page that shows them; the engine over the whole season otherwise).
-    Starting the round computes them with the engine, and refuses to start when they differ
-    from those shown (`next_round_start`'s `expected`)."""
-    engine = ladder.engine()
-    moved = None
-    if stored:
+    `moved`: the pools the moves of the last round give, when the caller has them (the page
+    that shows them reads them from the stored standings when those are of the current
+    results); else the engine computes them over the whole season. Starting the round computes
+    them with the engine, and refuses to start when they differ from those shown
+    (`next_round_start`'s `expected`)."""
+    if moved is not None:
         last = (
             Round.objects.filter(season=season, tournament=None)
             .order_by("-number")
             .values_list("number", flat=True)
             .first()
         )
-        if last is not None:
-            moved = engine.stored_next_pools(season.pk, last)
-            pool_size = parse_settings(season.settings).pool_size
-    if moved is None:
+        if last is None:
+            raise ValidationError(_("Set up the ladder first."))
+        pool_size = parse_settings(season.settings).pool_size
+    else:
         data = ladder_data(season)
         if not data.rounds:
             raise ValidationError(_("Set up the ladder first."))
-        moved = engine.state(data).next_pools
+        moved = ladder.state(data).next_pools
         last, pool_size = data.rounds[-1].number, data.settings.pool_size
-    pools = engine.reshape(moved, leaving=leaving, joining=joining, pool_size=pool_size)
+    pools = ladder.reshape(moved, leaving=leaving, joining=joining, pool_size=pool_size)
     return last + 1, moved, pools
 
 

@@ -6,7 +6,6 @@ from . import views
 
 urlpatterns = [
     path("setup/", views.ladder_setup, name="setup"),
-    path("rounds/next/", views.next_round, name="next_round"),
     path("rounds/<int:number>/", views.round_manage, name="round"),
     path("rounds/<int:number>/swap/", views.members_swap, name="swap"),
     path("rounds/<int:number>/pools/<int:pool>/", views.pool_scores, name="pool"),

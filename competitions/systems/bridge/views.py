@@ -1,5 +1,6 @@
-"""Bridge ladder manager pages: set-up, IMP entry per pool (grid and CSV), manual moves, the next
-round.
+"""Bridge ladder manager pages: set-up, IMP entry per pool (grid and CSV), manual moves. The page
+that starts the next round is the pairings app's (pairings/systems/bridge/views.py): it reads the
+stored standings.
 
 Every view gets the season from the shared dispatcher (competitions.views.season_page), which
 has already checked that the user manages the series.
@@ -25,7 +26,6 @@ from . import ladder, services
 from .forms import (
     ChallengeUploadForm,
     LadderSetupForm,
-    NextRoundForm,
     PlayerLookup,
     PoolScoresForm,
     SwapForm,
@@ -99,7 +99,7 @@ def _previous_season_lines(season: Season) -> str:
     data = ladder_data(previous)
     if not data.rounds:
         return ""
-    state = ladder.engine().state(data)
+    state = ladder.state(data)
     names = {p.key: p for p in Player.objects.filter(series=season.series)}
     blocks = []
     for pool in state.next_pools:
@@ -336,95 +336,3 @@ def members_swap(request, season: Season, number: int):
             )
             return redirect(manage_url(season, "round", number))
     return round_manage(request, season, number, swap_form=form)
-
-
-def next_round(request, season: Season):
-    rounds = ladder_rounds(season)
-    if not rounds:
-        return redirect(manage_url(season, "setup"))
-    current = _members(rounds[-1])
-    players = series_players(season.series_id)
-    settings = parse_settings(season.settings)
-    entered = set(
-        ChallengeScore.objects.filter(challenge__round=rounds[-1])
-        .values_list("challenge__number", flat=True)
-        .distinct()
-    )
-    unplayed = [c for c in range(1, settings.challenges_per_round + 1) if c not in entered]
-    form = NextRoundForm(
-        request.POST or None,
-        players=players,
-        current=[(m.player.key, m.player.name) for m in current],
-        initial={"number": rounds[-1].number + 1},
-    )
-    leaving: list[str] = []
-    joiners = []
-    if request.method == "POST" and form.is_valid():
-        leaving = form.cleaned_data["leaving"]
-        joiners = form.cleaned_data["joiners"]
-        if "start" in request.POST:
-            try:
-                started = services.next_round_start(
-                    season=season,
-                    number=form.cleaned_data["number"],
-                    leaving=leaving,
-                    joining=joiners,
-                    expected=form.cleaned_data["fingerprint"],
-                )
-            except ValidationError as exc:
-                apply_errors(form, exc)
-            else:
-                if started is None:
-                    messages.info(
-                        request,
-                        _("Round %(n)s was started already; nothing changed.")
-                        % {"n": form.cleaned_data["number"]},
-                    )
-                else:
-                    messages.success(request, _("Round %(n)s started.") % {"n": started.number})
-                return redirect(manage_url(season, "round", form.cleaned_data["number"]))
-    new_keys = {f"new:{i}": entry for i, entry in enumerate(joiners) if entry.player is None}
-    joining_keys = [
-        entry.player.key if entry.player else f"new:{i}" for i, entry in enumerate(joiners)
-    ]
-    number, moved, pools = services.next_round_plan(
-        season=season, leaving=leaving, joining=joining_keys, stored=True
-    )
-    was = {m.player.key: m.pool.number for m in current}
-    names = {p.key: p.name for p in players} | {k: e.name for k, e in new_keys.items()}
-    preview = [
-        {
-            "number": k + 1,
-            "players": [
-                {
-                    "name": names.get(key, key),
-                    "was": was.get(key),
-                    "new": key not in was,
-                }
-                for key in pool
-            ],
-        }
-        for k, pool in enumerate(pools)
-    ]
-    if form.is_bound:  # the pools shown now are the ones a start must find
-        form.data = form.data.copy()
-        form.data["fingerprint"] = services.fingerprint(moved)
-        form.data["number"] = str(number)
-    else:
-        form.initial["fingerprint"] = services.fingerprint(moved)
-        form.initial["number"] = number
-    return render(
-        request,
-        "competitions/bridge/next_round.html",
-        {
-            "season": season,
-            "form": form,
-            "number": number,
-            "preview": preview,
-            "players": players,
-            "settings": settings,
-            "last": rounds[-1].number,
-            "unplayed": unplayed,
-        },
-        status=400 if form.is_bound and form.errors else 200,
-    )

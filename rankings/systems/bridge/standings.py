@@ -17,14 +17,12 @@ from typing import Any
 from django.db.models import F
 
 from competitions.models import Round, Season
-from competitions.systems.bridge.ladder import LadderData
+from competitions.systems.bridge import engine
+from competitions.systems.bridge.ladder import LadderData, engine_input
 from competitions.systems.bridge.selectors import ladder_data
 from competitions.systems.bridge.system import SCOPE_ROUND
-from rankings.engines import bridge as engine
 from rankings.models import StandingsTable
 from rankings.systems import ComputedRow, ComputedTable, Update
-
-from .ladder import engine_input
 
 KIND_ROUND = "round"
 KIND_ELO = "elo"

@@ -1,17 +1,12 @@
-"""The bridge pool ladder (rules.md §5): its standings and public pages, and the engine plugged
-into the data layer's hook."""
+"""The bridge pool ladder (rules.md §5): its standings and public pages."""
 
 from django.utils.translation import gettext_lazy as _
 
 from competitions.registry import attach
-from competitions.systems.bridge import ladder
 from competitions.systems.bridge.system import KEY
 from rankings.systems import Pages, Standings, Tab
 
 from . import standings, views
-from .ladder import LadderEngine
-
-ladder.plug(LadderEngine(stored_next_pools=standings.stored_next_pools))
 
 attach(
     KEY,

@@ -139,9 +139,7 @@ def _pools(data: dict) -> list:
             )
             for i, r in enumerate(data["rounds"])
         ]
-        state = ladder.engine().state(
-            LadderData(settings=parse_settings({}), start_elo={}, rounds=rounds)
-        )
+        state = ladder.state(LadderData(settings=parse_settings({}), start_elo={}, rounds=rounds))
         _POOLS[key] = state.pools
     return _POOLS[key]
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rankings.engines import bridge as e
+from competitions.systems.bridge import engine as e
 
 D = Decimal
 CLUB_POOL = ("djchili74", "Tolie", "HanLaporte", "Rudolf101", "Coolerb")
@@ -350,7 +350,7 @@ def test_recomputing_gives_the_same_result():
 @settings(max_examples=300, deadline=None)
 def test_the_fixed_point_expectation_is_the_decimal_reference_to_the_last_place(difference):
     """The fast integer computation gives the same 30-place number as the 50-digit decimal
-    one (rankings/engines/bridge.py, _weaker_units)."""
+    one (competitions/systems/bridge/engine.py, _weaker_units)."""
     difference = Decimal(difference)
     with localcontext(e.CONTEXT):
         assert e._weaker(difference) == e._weaker_decimal(difference)

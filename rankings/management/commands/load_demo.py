@@ -14,9 +14,10 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from competitions.interchange import FileError, import_competition
+from competitions.interchange import FileError
 from competitions.models import Series
 from competitions.registry import DemoSeries, all_systems
+from rankings.imports import import_competition
 
 ADMIN_USER = "admin"
 MANAGER_USER = "secretary"

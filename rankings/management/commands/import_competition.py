@@ -5,7 +5,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from competitions.interchange import FileError, import_file
+from competitions.interchange import FileError
+from rankings.imports import import_file
 
 
 def read_limited(name: str, limit: int) -> bytes:
