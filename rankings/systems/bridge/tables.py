@@ -110,7 +110,7 @@ def change_explained(challenge: dict, names: dict[str, str]) -> str:
 
 # Tables whose cells open an explanation are not wrapped in a scrolling box, which would clip
 # it; they are narrow enough for a phone.
-UNWRAPPED = "tables/bootstrap5.html"
+UNWRAPPED = "django_tables2/bootstrap5.html"
 
 
 class ExplainedMixin:
