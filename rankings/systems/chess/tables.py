@@ -76,8 +76,8 @@ class CellColumn(tables.Column):
 class NameClassColumn(PlayerColumn):
     """ "Navn (klasse)": the name linking to the player page, the class after it."""
 
-    def render(self, value, record):
-        name = super().render(value, record)
+    def render(self, value, record, table):
+        name = super().render(value, record, table)
         if record.get("class"):
             return format_html(
                 '{} <span class="text-body-secondary">({})</span>', name, record["class"]
