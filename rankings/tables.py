@@ -8,6 +8,7 @@ from decimal import ROUND_HALF_UP, Decimal
 import django_tables2 as tables
 from django.conf import settings
 from django.core.paginator import Paginator
+from django.db.models.functions import Lower
 from django.utils.formats import get_format, number_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeData, SafeString
@@ -188,7 +189,9 @@ class LinesTable(BaseTable):
     records are `StandingsRow`s, its columns read a line's fields (`rank`, the annotated
     `name` and `club`) or keys of its detail (accessor "detail__daily"). django-tables2 orders
     them in the database by a column (?sort=; each column orders ties by `position`, so that
-    pages neither repeat nor skip a line) and reads only the page shown."""
+    pages neither repeat nor skip a line) and reads only the page shown. Names and clubs sort
+    regardless of case ("adam" beside "Adam", not after "Zoë"); accents as the database's
+    collation puts them."""
 
     def __init__(self, data, *, season, **kwargs):
         self.player_url = player_urls(season.series.slug)
@@ -196,6 +199,17 @@ class LinesTable(BaseTable):
 
     def url_of(self, record) -> str:
         return self.player_url(record.player_key)
+
+    @staticmethod
+    def _by_text(queryset, field: str, is_descending: bool):
+        text = Lower(field)
+        return queryset.order_by(text.desc() if is_descending else text.asc(), "position"), True
+
+    def order_player(self, queryset, is_descending):
+        return self._by_text(queryset, "name", is_descending)
+
+    def order_club(self, queryset, is_descending):
+        return self._by_text(queryset, "club", is_descending)
 
     def shown(self) -> list:
         """The records of the page shown: the page's queryset, read once (the table renders

@@ -90,6 +90,29 @@ def test_yearly_ranking_sorted_by_points_and_by_club(client, season):
     }
 
 
+def test_names_sort_regardless_of_case_with_ties_in_rank_order(client, circuit_file):
+    names = ["Zoë Maes", "adam Janssens", "Bert Wouters", "emma Peeters", "Carl Claes"]
+    for player, name in zip(circuit_file["players"], names, strict=True):
+        player["name"] = name
+    season = import_competition(circuit_file)
+    url = season_url(season, "yearly")
+    reader = ["adam Janssens", "Bert Wouters", "Carl Claes", "emma Peeters", "Zoë Maes"]
+    assert [name for _r, name, _n in lines(client.get(f"{url}?sort=player"))] == reader
+    assert [name for _r, name, _n in lines(client.get(f"{url}?sort=-player"))] == reader[::-1]
+    # a club's players in rank order, whichever way the clubs go
+    for query in ("?sort=club", "?sort=-club"):
+        html = re.sub(r">\s+<", "><", client.get(url + query).content.decode())
+        by_club = re.findall(
+            r'<td class="fw-semibold text-end">(\d+)</td><td ><a [^>]+>[^<]+</a></td>'
+            r'<td class="d-md-table-cell d-none">([^<]+)</td>',
+            html,
+        )
+        assert len(by_club) == 5
+        for club in {c for _r, c in by_club}:
+            ranks = [int(r) for r, c in by_club if c == club]
+            assert ranks == sorted(ranks)
+
+
 def test_a_sorted_page_reads_as_much_as_an_unsorted_one_whatever_the_players(client, circuit_file):
     """The database sorts and slices: a sorted page of 40 players and one of 400 make the
     same queries (before, a sorted ranking read every line and every name)."""

@@ -25,14 +25,6 @@ def _rank():
     return RankColumn(order_by=("position",))
 
 
-def _player():
-    return PlayerColumn(order_by=("name", "position"))
-
-
-def _club():
-    return ClubColumn(order_by=("club", "position"))
-
-
 def _points(verbose_name, key: str = "points", **kwargs):
     """Points shown exactly as stored in the line's detail; sorted by the line's own `points`
     (the same number as a float) or the detail's key."""
@@ -51,8 +43,8 @@ class DailyTable(LinesTable):
     at once)."""
 
     rank = _rank()
-    player = _player()
-    club = _club()
+    player = PlayerColumn()
+    club = ClubColumn()
     daily = _points(_("Daily total"), "daily", why="daily_why")
     bonus = _points(_("Bonus"), "bonus", places=0, why="bonus_why")
     points = _points(_("Tournament points"), why="points_why")
@@ -165,8 +157,8 @@ class YearlyTable(LinesTable):
     the points' computation (without them, the points explain nothing: the overview's top)."""
 
     rank = _rank()
-    player = _player()
-    club = _club()
+    player = PlayerColumn()
+    club = ClubColumn()
     points = _points(_("Points"), why="points_why")
     counted_names = tables.Column(
         verbose_name=_("Counted tournaments"),
@@ -196,8 +188,8 @@ class LudoTable(LinesTable):
     """The LUDO ranking; `labels`: the three seasons it weighs."""
 
     rank = _rank()
-    player = _player()
-    club = _club()
+    player = PlayerColumn()
+    club = ClubColumn()
     points = _points(_("LUDO points"), why="points_why")
 
     class Meta(BaseTable.Meta):
@@ -215,7 +207,7 @@ class GameTable(LinesTable):
     """A game's ranking; `names` of the tournaments (key -> name) for the points' computation."""
 
     rank = _rank()
-    player = _player()
+    player = PlayerColumn()
     played = tables.Column(
         verbose_name=_("Tables"),
         accessor="detail__played",

@@ -174,7 +174,7 @@ class SeasonStandingsTable(LinesTable):
     `tournaments`: (key, name) of the season's tournaments, in their order."""
 
     rank = RankColumn(order_by=("position",))
-    player = PlayerColumn(order_by=("name", "position"))
+    player = PlayerColumn()
     points = NumberColumn(
         verbose_name=_("GP points"), accessor="detail__points", order_by=("points", "position")
     )
