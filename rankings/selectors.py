@@ -149,9 +149,10 @@ def in_turn(rows: Iterator[tuple], keys: Iterable) -> Iterator[list[tuple]]:
         raise RuntimeError(f"rows of {pending[0]!r} out of turn")
 
 
-def lines_of(*, season: Season, kind: str, key: str = "") -> QuerySet[StandingsRow]:
-    """The lines of the season's stored table (kind, key) in rank order (the model's: a
-    django-tables2 table shows no column as sorted), each with its
+def lines_of(*, season: Season, kind: str, key: str | None = "") -> QuerySet[StandingsRow]:
+    """The lines of the season's stored table (kind, key), of every table of the kind if key
+    is None, in table and rank order (the model's: a django-tables2 table shows no column as
+    sorted), each with its
     player's `name`, `club` (the club the player represented in the season, else the
     player's own) and `player_key`: the rows a public table (rankings.tables.LinesTable)
     orders by a column and reads a page of."""
@@ -159,16 +160,15 @@ def lines_of(*, season: Season, kind: str, key: str = "") -> QuerySet[StandingsR
         "player__entries", condition=Q(player__entries__season_id=F("season_id"))
     )
     text = CharField()
-    return (
-        StandingsRow.objects.filter(season=season, table__kind=kind, table__key=key)
-        .annotate(entry=entry)
-        .annotate(
-            player_key=Coalesce("player__key", KT("detail__player"), output_field=text),
-            name=Coalesce("player__name", KT("detail__player"), output_field=text),
-            club=Case(
-                When(entry__id__isnull=False, then=Coalesce("entry__club__name", Value(""))),
-                default=Coalesce("player__club__name", Value("")),
-                output_field=text,
-            ),
-        )
+    rows = StandingsRow.objects.filter(season=season, table__kind=kind)
+    if key is not None:
+        rows = rows.filter(table__key=key)
+    return rows.annotate(entry=entry).annotate(
+        player_key=Coalesce("player__key", KT("detail__player"), output_field=text),
+        name=Coalesce("player__name", KT("detail__player"), output_field=text),
+        club=Case(
+            When(entry__id__isnull=False, then=Coalesce("entry__club__name", Value(""))),
+            default=Coalesce("player__club__name", Value("")),
+            output_field=text,
+        ),
     )

@@ -274,6 +274,9 @@ class EloTable(LinesTable):
     def render_elo(self, record):
         return record.detail["elo_shown"]
 
+    def value_elo(self, value):
+        return value
+
     def render_pool(self, value):
         return value if value is not None else "–"
 
