@@ -135,6 +135,11 @@ class Named(Sequence):
     def __len__(self) -> int:
         return len(self.items)
 
+    def sort(self, key=None, reverse: bool = False) -> None:
+        """What django-tables2 calls for any ?sort= of a table of a list (the table is not
+        orderable: the key orders nothing)."""
+        self.items.sort(key=key, reverse=reverse)
+
     def __getitem__(self, index):
         items = self.items[index] if isinstance(index, slice) else [self.items[index]]
         people = People(self.season, [item["player"] for item in items])
