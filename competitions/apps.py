@@ -7,9 +7,8 @@ class CompetitionsConfig(AppConfig):
     verbose_name = _("Competitions")
 
     def ready(self) -> None:
-        from . import consistency, registry, security, signature_cache
+        from . import consistency, registry, security
 
         registry.discover()  # each competitions/systems/<name>/system.py registers its system
         consistency.connect()
         security.connect()
-        signature_cache.install()

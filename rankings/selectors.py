@@ -6,7 +6,20 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from django.db import connection, connections
+from django.db.models import (
+    Case,
+    CharField,
+    F,
+    FilteredRelation,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
 from django.db.models.expressions import RawSQL
+from django.db.models.fields.json import KT
+from django.db.models.functions import Coalesce
 
 from competitions.fields import JSONField
 from competitions.models import Season
@@ -144,3 +157,32 @@ def in_turn(rows: Iterator[tuple], keys: Iterable) -> Iterator[list[tuple]]:
         yield found
     if pending is not None:
         raise RuntimeError(f"rows of {pending[0]!r} out of turn")
+
+
+def lines_of(*, season: Season, kind: str, key: str | None = "") -> QuerySet[StandingsRow]:
+    """The lines of the season's stored table (kind, key), of every table of the kind if key
+    is None, in table and rank order (the model's: a django-tables2 table shows no column as
+    sorted), each with its player's `name`, `club` (the club the player represented in the
+    season, else the player's own) and `player_key`: the rows a public table
+    (rankings.tables.LinesTable) orders by a column and reads a page of."""
+    entry = FilteredRelation(
+        "player__entries", condition=Q(player__entries__season_id=F("season_id"))
+    )
+    text = CharField()
+    tables = StandingsTable.objects.filter(season=season, kind=kind)
+    if key is None:
+        rows = StandingsRow.objects.filter(season=season, table__kind=kind)
+    else:
+        # The table's id found once (a subquery): the lines are then read by the index on
+        # (table, position), not by joining every line of the season to its table.
+        table = tables.filter(key=key).values("pk")[:1]
+        rows = StandingsRow.objects.filter(table_id=Subquery(table))
+    return rows.annotate(entry=entry).annotate(
+        player_key=Coalesce("player__key", KT("detail__player"), output_field=text),
+        name=Coalesce("player__name", KT("detail__player"), output_field=text),
+        club=Case(
+            When(entry__id__isnull=False, then=Coalesce("entry__club__name", Value(""))),
+            default=Coalesce("player__club__name", Value("")),
+            output_field=text,
+        ),
+    )

@@ -8,15 +8,13 @@ from decimal import ROUND_HALF_UP, Decimal
 import django_tables2 as tables
 from django.conf import settings
 from django.core.paginator import Paginator
+from django.db.models.functions import Lower
 from django.utils.formats import get_format, number_format
-from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.safestring import SafeData, SafeString
 from django.utils.translation import gettext_lazy as _
-from django_tables2.data import TableData, TableListData
-from django_tables2.utils import Accessor, OrderBy
 
-from competitions.text import name_order
+from .urls_helpers import player_urls
 
 
 def escaped(value) -> str:
@@ -99,7 +97,8 @@ def explained(shown, why) -> str:
 class PointsColumn(tables.Column):
     """Shows points rounded in the reader's language; a page's CSV/XLSX download has them as
     numbers rounded the same way (the season downloads keep the full precision). With `why`,
-    the number opens its computation, the safe HTML in `record[why]`."""
+    the number opens its computation: the safe HTML the table's method of that name gives for
+    the record."""
 
     def __init__(self, *args, places: int = 2, why: str | None = None, **kwargs):
         self.places = places
@@ -109,9 +108,9 @@ class PointsColumn(tables.Column):
         )
         super().__init__(*args, **kwargs)
 
-    def render(self, value, record):
+    def render(self, value, record, table):
         shown = display_points(value, self.places)
-        return explained(shown, record.get(self.why)) if self.why else shown
+        return explained(shown, getattr(table, self.why)(record)) if self.why else shown
 
     def value(self, value):
         number = rounded(value, self.places)
@@ -128,16 +127,18 @@ class RankColumn(tables.Column):
 
 
 class PlayerColumn(tables.Column):
-    """The player's name linking to the player page; `row["url"]` is filled by the view."""
+    """The player's name linking to the player page: a stored line's (LinesTable.url_of), or
+    a dict row's `url` filled by the view."""
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("verbose_name", _("Player"))
         kwargs.setdefault("order_by", ("name",))
         super().__init__(*args, accessor="name", **kwargs)
 
-    def render(self, value, record):
-        if record.get("url"):
-            return format_html('<a href="{}">{}</a>', record["url"], value)
+    def render(self, value, record, table):
+        url = table.url_of(record) if isinstance(table, LinesTable) else record.get("url")
+        if url:
+            return format_html('<a href="{}">{}</a>', url, value)
         return value
 
     def value(self, value):
@@ -167,79 +168,10 @@ def page_size(asked, default: int) -> int:
         return default
 
 
-def sort_key(value) -> tuple:
-    """Where a cell's value goes when a reader sorts its column: empty cells first, then
-    numbers by value, then text as a list of people reads it ("Émile" beside "Emma", not
-    after "Zoë" as code points put it), django-tables2's own grouping but for the text."""
-    if isinstance(value, Promise):
-        value = str(value)
-    if value is None:
-        return (0,)
-    if isinstance(value, (int, float)) or hasattr(value, "as_integer_ratio"):
-        return (1, value)
-    if isinstance(value, str):
-        return (2, name_order(value))
-    return (3, type(value).__name__, value)
-
-
-@functools.total_ordering
-class _Descending:
-    """A sort key that sorts the other way, for a descending column among ascending ones."""
-
-    __slots__ = ("key",)
-
-    def __init__(self, key):
-        self.key = key
-
-    def __eq__(self, other):
-        return self.key == other.key
-
-    def __lt__(self, other):
-        return other.key < self.key
-
-
-class FoldedListData(TableListData):
-    """A table's rows (dicts) sorted as django-tables2 sorts them, but with text compared as a
-    reader expects (sort_key) and each cell read once instead of at every comparison. One
-    sort, stable: the long tables' lazy rows (the GP's) sort from their first order."""
-
-    def order_by(self, aliases):
-        orders = []
-        for alias in aliases:
-            bound_column = self.table.columns[OrderBy(alias).bare]
-            if alias[0] != bound_column.order_by_alias[0]:
-                orders += bound_column.order_by.opposite
-            else:
-                orders += bound_column.order_by
-        if not orders:
-            return
-        keys = [(Accessor(order.bare), order.is_descending) for order in orders]
-
-        def key(row):
-            return tuple(
-                _Descending(sort_key(accessor.resolve(row, quiet=True)))
-                if descending
-                else sort_key(accessor.resolve(row, quiet=True))
-                for accessor, descending in keys
-            )
-
-        try:
-            self.data.sort(key=key)
-        except TypeError:  # cells no order exists for (lists, dicts): django-tables2's way
-            super().order_by(aliases)
-
-
 class BaseTable(tables.Table):
     """Base: sortable, exportable, mobile-friendly."""
 
     export_formats = ("csv", "xlsx")
-
-    def __init__(self, data=None, *args, **kwargs):
-        if data is not None:
-            data = TableData.from_data(data)  # a queryset, a list, or a view's own TableData
-            if type(data) is TableListData:  # rows in a list: sorted as a reader expects
-                data = FoldedListData(data.data)
-        super().__init__(data, *args, **kwargs)
 
     def paginate(self, paginator_class=Paginator, per_page=None, page=1, *args, **kwargs):
         per_page = page_size(per_page, self._meta.per_page) if per_page is not None else None
@@ -248,8 +180,41 @@ class BaseTable(tables.Table):
     class Meta:
         orderable = True
         attrs = {"class": "table table-sm table-striped table-hover align-middle mb-0"}
-        template_name = "tables/bootstrap5-responsive.html"
+        template_name = "django_tables2/bootstrap5-responsive.html"
         empty_text = _("Nothing here yet.")
+
+
+class LinesTable(BaseTable):
+    """A table of a stored standings table's lines (`rankings.selectors.lines_of`): its
+    records are `StandingsRow`s, its columns read a line's fields (`rank`, the annotated
+    `name` and `club`) or keys of its detail (accessor "detail__daily"). django-tables2 orders
+    them in the database by a column (?sort=; each column orders ties by `position`, so that
+    pages neither repeat nor skip a line) and reads only the page shown. Names and clubs sort
+    regardless of case ("adam" beside "Adam", not after "Zoë"); accents as the database's
+    collation puts them."""
+
+    def __init__(self, data, *, season, **kwargs):
+        self.player_url = player_urls(season.series.slug)
+        super().__init__(data, **kwargs)
+
+    def url_of(self, record) -> str:
+        return self.player_url(record.player_key)
+
+    @staticmethod
+    def _by_text(queryset, field: str, is_descending: bool):
+        text = Lower(field)
+        return queryset.order_by(text.desc() if is_descending else text.asc(), "position"), True
+
+    def order_player(self, queryset, is_descending):
+        return self._by_text(queryset, "name", is_descending)
+
+    def order_club(self, queryset, is_descending):
+        return self._by_text(queryset, "club", is_descending)
+
+    def shown(self) -> list:
+        """The records of the page shown: the page's queryset, read once (the table renders
+        the same records)."""
+        return list(self.paginated_rows.data)
 
 
 class YesColumn(tables.BooleanColumn):

@@ -178,7 +178,12 @@ EXPECTED_QUERIES = {
     "ladder": [SEASON, ROUNDS, "the round's table", "its rows", PLAYERS, SEASONS],
     "round": [SEASON, ROUNDS, "the round's table", "its rows", PLAYERS, SEASONS],
     "pool": [SEASON, "the round's table", "its rows", PLAYERS, SEASONS],
-    "elo": [SEASON, "the Elo table", "its rows", PLAYERS, SEASONS],
+    "elo": [
+        SEASON,
+        "how many lines the Elo table has",
+        "a page of its lines, in the order asked, with their names",
+        SEASONS,
+    ],
     "player": [
         "the player with series and club",
         "all the player's rows with their tables",

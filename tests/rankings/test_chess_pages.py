@@ -174,8 +174,21 @@ EXPECTED_QUERIES = {
     "season": [SEASON, TABLES, ROWS, PLAYERS, SEASONS],
     "tournament": [SEASON, TABLES, ROWS, PLAYERS, SEASONS],
     "group": [SEASON, TABLES, ROWS, PLAYERS, SEASONS],
-    "classes": [SEASON, TABLES, ROWS, PLAYERS, "the tournament names", SEASONS],
-    "class": [SEASON, TABLES, ROWS, PLAYERS, "the tournament names", SEASONS],
+    "classes": [
+        SEASON,
+        TABLES,
+        "each class's first lines, with their names and clubs",
+        "the tournament names",
+        SEASONS,
+    ],
+    "class": [
+        SEASON,
+        TABLES,
+        "the tournament names",
+        "how many lines the class has",
+        "a page of its lines, with their names and clubs",
+        SEASONS,
+    ],
     "player": ["the player with series and club", "all the player's rows with their tables"],
 }
 

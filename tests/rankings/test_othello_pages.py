@@ -221,18 +221,25 @@ SEASONS = "the series' seasons (the season switcher)"
 EXPECTED_QUERIES = {
     "season": [
         SEASON,
-        "the tournament tables and the standings table",
+        "the tournament tables",
         "their first rows",
-        PLAYERS,
+        PLAYERS,  # the winners
+        "the standings' first ten lines, with their names",
         SEASONS,
     ],
-    "tournament": [SEASON, "the tournament's table", "its rows", PLAYERS, SEASONS],
+    "tournament": [
+        SEASON,
+        "the tournament's table",
+        "how many lines it has",
+        "a page of its lines, with their names",
+        SEASONS,
+    ],
     "standings": [
         SEASON,
         "the standings table",
-        "its rows",
         "the tournament names",
-        PLAYERS,
+        "how many lines it has",
+        "a page of its lines, with their names",
         SEASONS,
     ],
     "whatif": [

@@ -115,21 +115,26 @@ PG_TABLES_SHOWN = (
     "by position (PostgreSQL: read out of the stored data)"
 )
 
+COUNT = "how many lines the ranking has (its pages)"
+PAGE = "a page of the ranking's lines, in the order asked, with their names and clubs"
+
 EXPECTED_QUERIES = {
-    "season": [SEASON, TABLES, ROWS, PLAYERS, SEASONS],
+    "season": [SEASON, TABLES, "the tournaments' leaders", PLAYERS, PAGE, SEASONS],
     "tournament": [
         SEASON,
         "the tournament's data without its tables (where each round's tables are)",
-        ROWS,
+        "none of its lines (the daily ranking reads its own page)",
+        COUNT,
+        PAGE,
         PG_TABLES_SHOWN,
         PLAYERS,
         "the club names (interclub)",
         SEASONS,
     ],
-    "yearly": [SEASON, TABLES, ROWS, NAMES, PLAYERS, SEASONS],
-    "ludo": [SEASON, TABLES, ROWS, PLAYERS, SEASONS],
+    "yearly": [SEASON, NAMES, COUNT, PAGE, SEASONS],
+    "ludo": [SEASON, TABLES, COUNT, PAGE, SEASONS],
     "games": [SEASON, TABLES, ROWS, PLAYERS, SEASONS],
-    "game": [SEASON, TABLES, ROWS, NAMES, PLAYERS, SEASONS],
+    "game": [SEASON, TABLES, NAMES, COUNT, PAGE, SEASONS],
     "player": ["the player with series and club", "all the player's rows with their tables"],
 }
 

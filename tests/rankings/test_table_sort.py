@@ -1,121 +1,159 @@
-"""A reader sorting a public table by a column of text gets the order of a list of people
-("Émile" beside "Emma", not after "Zoë" as code points put it); numbers and empty cells sort
-as django-tables2 sorts them."""
+"""The public rankings are django-tables2 tables of stored standings lines: a reader sorts
+them by a column (?sort=) and pages through them (?page=), the database doing both; a
+sorted page reads no more than an unsorted one; names are written escaped."""
 
+import copy
+import csv
+import io
 import re
 
-import django_tables2 as tables
 import pytest
-from django_tables2.data import TableListData
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
-from competitions.text import name_order
 from rankings.imports import import_competition
-from rankings.tables import BaseTable, ClubColumn, FoldedListData, PlayerColumn
 from rankings.urls_helpers import season_url
+from tests.rankings.test_pages import big_file
 
-NAMES = ["Zoë Maes", "Émile Claes", "Emma Peeters", "adam Janssens", "Bert Wouters"]
-READER_ORDER = ["adam Janssens", "Bert Wouters", "Émile Claes", "Emma Peeters", "Zoë Maes"]
-
-
-class Standings(BaseTable):
-    rank = tables.Column()
-    player = PlayerColumn()
-    club = ClubColumn()
-    points = tables.Column()
+pytestmark = pytest.mark.django_db
 
 
-def rows():
-    return [
-        {"rank": i + 1, "name": name, "club": club, "points": points}
-        for i, (name, club, points) in enumerate(
-            zip(
-                NAMES,
-                ["Örebro", "ålesund", "Arendal", "Zwolle", "émmen"],
-                [7, None, -2, 7, 0],
-                strict=True,
-            )
-        )
-    ]
+def lines(response) -> list[tuple[str, str, str]]:
+    """(rank, name, first number) of each line of the page's ranking (its first table with
+    rows linking to players), whitespace between tags ignored."""
+    assert response.status_code == 200
+    html = re.sub(r">\s+<", "><", response.content.decode())
+    body = html.split("table-hover", 2)[1]  # up to the next such table
+    found = re.findall(
+        r'<tr class="(?:even|odd)"><td class="fw-semibold text-end">(\d+)</td>'
+        r'<td ><a href="[^"]+">([^<]+)</a></td>(?:<td [^>]*>[^<]*</td>)?'
+        r'<td class="text-end text-nowrap">(?:<details class="explain"><summary>)?([^<]+)<',
+        body,
+    )
+    return found
 
 
-def order(table, column="name"):
-    return [row.record[column] for row in table.rows]
+@pytest.fixture
+def big(circuit_file):
+    return import_competition(big_file(circuit_file, 120))
 
 
-def test_names_sort_as_a_list_of_people_reads_them_both_ways():
-    assert order(Standings(rows(), order_by="player")) == READER_ORDER
-    assert order(Standings(rows(), order_by="-player")) == READER_ORDER[::-1]
+def test_pages_of_a_ranking_follow_each_other_without_gaps_or_repeats(client, big):
+    url = season_url(big, "tournament", "big")
+    shown = []
+    for page in (1, 2, 3):
+        found = lines(client.get(f"{url}?page={page}"))
+        assert len(found) == (50 if page < 3 else 20)
+        shown += found
+    assert [int(rank) for rank, _name, _n in shown] == sorted(
+        int(rank) for rank, _name, _n in shown
+    )
+    assert len({name for _rank, name, _n in shown}) == 120
+    # A page past the last shows the last, as django-tables2 does.
+    assert lines(client.get(f"{url}?page=9")) == shown[100:]
 
 
-def test_clubs_too():
-    assert order(Standings(rows(), order_by="club"), "club") == [
-        "ålesund", "Arendal", "émmen", "Örebro", "Zwolle",
-    ]  # fmt: skip
+@pytest.mark.parametrize("column", ["daily", "-daily", "points", "-points", "player", "-rank"])
+def test_a_column_sorts_every_page_of_the_ranking(client, big, column):
+    url = season_url(big, "tournament", "big")
+    shown = []
+    for page in (1, 2, 3):
+        shown += lines(client.get(f"{url}?sort={column}&page={page}"))
+    assert len({name for _rank, name, _n in shown}) == 120  # each line once
+    descending = column.startswith("-")
+    if column.lstrip("-") == "player":
+        names = [name for _rank, name, _n in shown]
+        assert names == sorted(names, reverse=descending)
+    elif column.lstrip("-") == "rank":
+        ranks = [int(rank) for rank, _name, _n in shown]
+        assert ranks == sorted(ranks, reverse=descending)
+    else:
+        # the first number shown is the daily total; sorted by it or by the points (the
+        # daily total and the bonus, in the same order at one table size), it is ordered
+        values = [float(n) for _rank, _name, n in shown]
+        assert values == sorted(values, reverse=descending)
+        assert values[0] != values[-1]
 
 
-def test_numbers_sort_by_value_with_empty_cells_first_and_ties_kept_in_their_order():
-    assert order(Standings(rows(), order_by="points"), "points") == [None, -2, 0, 7, 7]
-    table = Standings(rows(), order_by=("-points", "player"))
-    assert order(table) == [
-        "adam Janssens", "Zoë Maes", "Bert Wouters", "Emma Peeters", "Émile Claes",
-    ]  # fmt: skip
+def test_yearly_ranking_sorted_by_points_and_by_club(client, season):
+    url = season_url(season, "yearly")
+    by_points = lines(client.get(f"{url}?sort=points"))
+    assert [float(n) for _r, _name, n in by_points] == sorted(
+        float(n) for _r, _name, n in by_points
+    )
+    assert len(by_points) == 5
+    html = client.get(f"{url}?sort=-club").content.decode()
+    clubs = re.findall(r'<td class="d-md-table-cell d-none">([^<]+)</td>', html)
+    assert clubs == sorted(clubs, reverse=True) and set(clubs) == {
+        "Spelclub Mechelen",
+        "Gent Speelt",
+    }
 
 
-def test_the_table_reads_its_rows_through_the_folding_container():
-    assert isinstance(Standings(rows()).data, FoldedListData)
-
-
-cells = st.one_of(st.none(), st.integers(-50, 50), st.fractions(max_denominator=7))
-
-
-class Plain(tables.Table):
-    a = tables.Column()
-    b = tables.Column()
-
-
-@settings(max_examples=200, deadline=None)
-@given(
-    st.lists(st.fixed_dictionaries({"a": cells, "b": cells, "n": st.integers()}), max_size=12),
-    st.sampled_from([("a",), ("-a",), ("a", "b"), ("-b", "a"), ("b", "-a")]),
-)
-def test_numbers_and_empty_cells_sort_exactly_as_django_tables2_sorts_them(data, by):
-    class Ours(BaseTable):
-        a = tables.Column()
-        b = tables.Column()
-
-    theirs = Plain(TableListData([dict(r) for r in data]), order_by=by)
-    assert [r.record["n"] for r in Ours([dict(r) for r in data], order_by=by).rows] == [
-        r.record["n"] for r in theirs.rows
-    ]
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.text(max_size=8), max_size=12))
-def test_any_names_sort_in_name_order(names):
-    table = Standings([{"name": n} for n in names], order_by="player")
-    assert order(table) == sorted(names, key=name_order)
-
-
-@pytest.mark.django_db
-def test_a_public_standings_page_sorted_by_player(client, circuit_file):
-    for player, name in zip(circuit_file["players"], NAMES, strict=True):
+def test_names_sort_regardless_of_case_with_ties_in_rank_order(client, circuit_file):
+    names = ["Zoë Maes", "adam Janssens", "Bert Wouters", "emma Peeters", "Carl Claes"]
+    for player, name in zip(circuit_file["players"], names, strict=True):
         player["name"] = name
     season = import_competition(circuit_file)
-    page = client.get(season_url(season, "tournament", "t1") + "?sort=player")
-    assert page.status_code == 200
-    daily = page.content.decode().split("table-hover")[1]  # the page's first table
-    line = r'<tr class="\w+"><td class="fw-semibold text-end">\d+</td><td ><a href="[^"]+">([^<]+)<'
-    shown = re.findall(line, daily)
-    assert sorted(shown) == sorted(NAMES)
-    assert shown == READER_ORDER
+    url = season_url(season, "yearly")
+    reader = ["adam Janssens", "Bert Wouters", "Carl Claes", "emma Peeters", "Zoë Maes"]
+    assert [name for _r, name, _n in lines(client.get(f"{url}?sort=player"))] == reader
+    assert [name for _r, name, _n in lines(client.get(f"{url}?sort=-player"))] == reader[::-1]
+    # a club's players in rank order, whichever way the clubs go
+    for query in ("?sort=club", "?sort=-club"):
+        html = re.sub(r">\s+<", "><", client.get(url + query).content.decode())
+        by_club = re.findall(
+            r'<td class="fw-semibold text-end">(\d+)</td><td ><a [^>]+>[^<]+</a></td>'
+            r'<td class="d-md-table-cell d-none">([^<]+)</td>',
+            html,
+        )
+        assert len(by_club) == 5
+        for club in {c for _r, c in by_club}:
+            ranks = [int(r) for r, c in by_club if c == club]
+            assert ranks == sorted(ranks)
 
 
-def test_a_column_of_values_without_an_order_still_sorts_as_django_tables2_does():
-    class Odd(BaseTable):
-        parts = tables.Column()
+def test_a_sorted_page_reads_as_much_as_an_unsorted_one_whatever_the_players(client, circuit_file):
+    """The database sorts and slices: a sorted page of 40 players and one of 400 make the
+    same queries (before, a sorted ranking read every line and every name)."""
+    counts = []
+    for players, series in ((40, "small"), (400, "large")):
+        data = big_file(circuit_file, players)
+        data["series"] = series
+        season = import_competition(data)
+        for name, args in (("tournament", ("big",)), ("yearly", ()), ("game", ("catan",))):
+            url = season_url(season, name, *args)
+            for query in ("", "?sort=-points", "?sort=player&page=2"):
+                client.get(url + query)  # caches warmed
+                with CaptureQueriesContext(connection) as ctx:
+                    assert client.get(url + query).status_code == 200
+                counts.append((players, name, query, len(ctx.captured_queries)))
+    small = [(n, q, c) for p, n, q, c in counts if p == 40]
+    large = [(n, q, c) for p, n, q, c in counts if p == 400]
+    assert small == large
+    by_page = {(n, q): c for n, q, c in small}
+    for name in ("tournament", "yearly", "game"):
+        assert by_page[(name, "?sort=-points")] == by_page[(name, "")]
 
-    data = [{"parts": {"a": 1}, "n": 1}, {"parts": None, "n": 2}, {"parts": {"b": 2}, "n": 3}]
-    # empty first, then the two dicts in their order (a dict has no order): no error
-    assert [r.record["n"] for r in Odd(data, order_by="parts").rows] == [2, 1, 3]
+
+def test_hostile_names_and_clubs_are_written_escaped(client, circuit_file):
+    data = copy.deepcopy(circuit_file)
+    data["players"][0]["name"] = '<script>alert("x")</script> & Co'
+    data["clubs"][0]["name"] = "<b>Club</b>"
+    season = import_competition(data)
+    for name, args in (("tournament", ("t1",)), ("yearly", ()), ("ludo", ()), ("game", ("catan",))):
+        for query in ("", "?sort=player"):
+            html = client.get(season_url(season, name, *args) + query).content.decode()
+            assert "<script>alert" not in html and "<b>Club</b>" not in html, name
+            assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co" in html, name
+    assert "&lt;b&gt;Club&lt;/b&gt;" in html or name == "game"
+
+
+def test_a_sorted_download_has_every_line_in_that_order(client, big):
+    url = season_url(big, "tournament", "big")
+    response = client.get(f"{url}?sort=-points&_export=csv")
+    assert response.status_code == 200
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert len(rows) == 1 + 120
+    points = [float(r[-1]) for r in rows[1:]]
+    assert points == sorted(points, reverse=True)

@@ -9,6 +9,7 @@ from competitions.columns import LocalDateColumn
 from rankings.tables import (
     BaseTable,
     ClubColumn,
+    LinesTable,
     PlayerColumn,
     PointsColumn,
     RankColumn,
@@ -17,17 +18,64 @@ from rankings.tables import (
     explained,
 )
 
+from . import explain
 
-class DailyTable(BaseTable):
-    rank = RankColumn()
+
+def _rank():
+    return RankColumn(order_by=("position",))
+
+
+def _points(verbose_name, key: str = "points", **kwargs):
+    """Points shown exactly as stored in the line's detail; sorted by the line's own `points`
+    (the same number as a float) or the detail's key."""
+    order = "points" if key == "points" else f"detail__{key}"
+    return PointsColumn(
+        verbose_name=verbose_name,
+        accessor=f"detail__{key}",
+        order_by=(order, "position"),
+        **kwargs,
+    )
+
+
+class DailyTable(LinesTable):
+    """A tournament's daily ranking; each number opens its computation. `seats(lines)`: the
+    tables of those lines' players (the tournament's stored tables, read for the page's lines
+    at once)."""
+
+    rank = _rank()
     player = PlayerColumn()
     club = ClubColumn()
-    daily = PointsColumn(verbose_name=_("Daily total"), why="daily_why")
-    bonus = PointsColumn(verbose_name=_("Bonus"), places=0, why="bonus_why")
-    points = PointsColumn(verbose_name=_("Tournament points"), why="points_why")
+    daily = _points(_("Daily total"), "daily", why="daily_why")
+    bonus = _points(_("Bonus"), "bonus", places=0, why="bonus_why")
+    points = _points(_("Tournament points"), why="points_why")
 
     class Meta(BaseTable.Meta):
         empty_text = _("No results yet.")
+
+    def __init__(self, data, *, tournament: dict, seats, **kwargs):
+        self.tournament = tournament
+        self.seats = seats
+        self.played: dict[str, list] | None = None
+        super().__init__(data, **kwargs)
+
+    def daily_why(self, record):
+        if self.played is None:  # the tables of every line shown, in one read
+            self.played = dict(self.seats([r.detail for r in self.shown()]))
+        if record.detail["player"] not in self.played:
+            self.played.update(self.seats([record.detail]))
+        return explain.daily_total(
+            self.played.get(record.detail["player"], []), record.detail["daily"]
+        )
+
+    def bonus_why(self, record):
+        d = record.detail
+        return explain.tournament_bonus(
+            self.tournament["participants"], self.tournament["cap"], d["rank"], d["bonus"]
+        )
+
+    def points_why(self, record):
+        d = record.detail
+        return explain.tournament_points(d["daily"], d["bonus"], d["points"])
 
 
 def seat_table(rows: list[dict]) -> SafeString:
@@ -104,13 +152,17 @@ class InterclubTable(BaseTable):
         orderable = False
 
 
-class YearlyTable(BaseTable):
-    rank = RankColumn()
+class YearlyTable(LinesTable):
+    """The yearly ranking: `names` of the tournaments (key -> name) for the counted ones and
+    the points' computation (without them, the points explain nothing: the overview's top)."""
+
+    rank = _rank()
     player = PlayerColumn()
     club = ClubColumn()
-    points = PointsColumn(verbose_name=_("Points"), why="points_why")
+    points = _points(_("Points"), why="points_why")
     counted_names = tables.Column(
         verbose_name=_("Counted tournaments"),
+        accessor="detail__counted",
         orderable=False,
         attrs={"td": {"class": "small text-body-secondary"}},
     )
@@ -118,28 +170,66 @@ class YearlyTable(BaseTable):
     class Meta(BaseTable.Meta):
         empty_text = _("No results yet.")
 
+    def __init__(self, data, *, names: dict[str, str] | None = None, best_n: int = 0, **kwargs):
+        self.names, self.best_n = names, best_n
+        super().__init__(data, **kwargs)
 
-class LudoTable(BaseTable):
-    rank = RankColumn()
+    def render_counted_names(self, value):
+        return ", ".join(self.names.get(k, k) for k in value) if self.names else ""
+
+    def value_counted_names(self, value):
+        return self.render_counted_names(value)
+
+    def points_why(self, record):
+        return explain.yearly(record.detail, self.names, self.best_n) if self.names else ""
+
+
+class LudoTable(LinesTable):
+    """The LUDO ranking; `labels`: the three seasons it weighs."""
+
+    rank = _rank()
     player = PlayerColumn()
     club = ClubColumn()
-    points = PointsColumn(verbose_name=_("LUDO points"), why="points_why")
+    points = _points(_("LUDO points"), why="points_why")
 
     class Meta(BaseTable.Meta):
         empty_text = _("No results yet.")
 
+    def __init__(self, data, *, labels: list, **kwargs):
+        self.labels = labels
+        super().__init__(data, **kwargs)
 
-class GameTable(BaseTable):
-    rank = RankColumn()
+    def points_why(self, record):
+        return explain.ludo(record.detail, self.labels)
+
+
+class GameTable(LinesTable):
+    """A game's ranking; `names` of the tournaments (key -> name) for the points' computation."""
+
+    rank = _rank()
     player = PlayerColumn()
     played = tables.Column(
-        verbose_name=_("Tables"), attrs={"td": {"class": "text-end"}, "th": {"class": "text-end"}}
+        verbose_name=_("Tables"),
+        accessor="detail__played",
+        order_by=("detail__played", "position"),
+        attrs={"td": {"class": "text-end"}, "th": {"class": "text-end"}},
     )
-    points = PointsColumn(verbose_name=_("Points"), why="points_why")
-    finalist = YesColumn(verbose_name=_("Finalist"))
+    points = _points(_("Points"), why="points_why")
+    finalist = YesColumn(
+        verbose_name=_("Finalist"),
+        accessor="detail__finalist",
+        order_by=("detail__finalist", "position"),
+    )
 
     class Meta(BaseTable.Meta):
         empty_text = _("No results yet.")
+
+    def __init__(self, data, *, names: dict[str, str], **kwargs):
+        self.names = names
+        super().__init__(data, **kwargs)
+
+    def points_why(self, record):
+        return explain.per_game(record.detail, self.names)
 
 
 class TournamentListTable(BaseTable):

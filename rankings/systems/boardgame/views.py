@@ -4,10 +4,9 @@ season from the shared dispatcher; every number on them opens its computation (e
 
 import datetime
 from collections import defaultdict
-from collections.abc import Sequence
 
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.db.models.fields.json import KT
 from django.http import Http404
 from django.shortcuts import render
@@ -15,15 +14,14 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
-from django_tables2.data import TableListData
 
 from competitions.fields import json_value
 from competitions.models import Club, Season
 from competitions.systems.boardgame.settings import parse_settings
 from rankings.models import StandingsRow, StandingsTable
 from rankings.people import People
-from rankings.selectors import standings_table, table_data_subset
-from rankings.tables import display_points, explained, page_size
+from rankings.selectors import lines_of, table_data_subset
+from rankings.tables import display_points, explained
 from rankings.urls_helpers import season_url
 from rankings.views import export_or_render, season_context
 
@@ -41,70 +39,6 @@ CEREMONY_SHOWN = 100
 # The tournament-day screen (a projector) shows this many lines of the ranking and names of
 # those without a table yet, and how many more there are.
 LIVE_SHOWN = 100
-
-
-class LazyRow(dict):
-    """A table line whose explanations (callables) are made only when a cell shows them: a
-    page of a long ranking explains its own lines only."""
-
-    def get(self, key, default=None):
-        value = super().get(key, default)
-        return value() if callable(value) else value
-
-
-class Window(Sequence):
-    """A ranking of `count` lines of which those from `first` on are at hand (the lines a page
-    shows, read alone); django-tables2 reads its length and the page's slice. Any other line
-    is read when asked for (`elsewhere(start, stop)`), which a page's own slice never is."""
-
-    def __init__(self, count: int, first: int, lines: list, elsewhere) -> None:
-        self.count, self.first, self.lines, self.elsewhere = count, first, lines, elsewhere
-
-    def __len__(self) -> int:
-        return self.count
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            start, stop, step = index.indices(self.count)
-            if step == 1 and self.first <= start and stop <= self.first + len(self.lines):
-                return self.lines[start - self.first : stop - self.first]
-            return self.elsewhere(start, stop)[::step] if start < stop else []
-        if index < 0:
-            index += self.count
-        if not 0 <= index < self.count:
-            raise IndexError(index)
-        if self.first <= index < self.first + len(self.lines):
-            return self.lines[index - self.first]
-        return self.elsewhere(index, index + 1)[0]
-
-    def __iter__(self):
-        return iter(self[:])
-
-
-def _shown(request, count: int) -> slice:
-    """The lines of a ranking the page shows (the same page django-tables2 picks): all when
-    the table is sorted by a column or downloaded; else only they need names and clubs."""
-    if request.GET.get("sort") or request.GET.get("_export"):
-        return slice(None)
-    per_page = page_size(request.GET.get("per_page", PER_PAGE), PER_PAGE)
-    pages = max(1, -(-count // per_page))
-    try:
-        page = int(request.GET.get("page", 1))
-    except ValueError:
-        page = 1
-    if not 1 <= page <= pages:  # as django-tables2 does: the last page
-        page = pages
-    return slice((page - 1) * per_page, page * per_page)
-
-
-def _people_rows(request, season: Season, rows: list[dict]) -> tuple[People, list[dict]]:
-    """The ranking's lines, those shown with the player's name and club (one People for them
-    only: a ranking of 2000 players shows 100 a page)."""
-    shown = _shown(request, len(rows))
-    people = People(season, [r["player"] for r in rows[shown]])
-    decorated = list(rows)
-    decorated[shown] = [people.decorate(r) for r in rows[shown]]
-    return people, decorated
 
 
 def _paginated(request, table):
@@ -141,10 +75,10 @@ SUMMARY_FIELDS = ("name", "date", "final", "participants", "cap", "cap_source", 
 TEXT_FIELDS = {"name", "date", "game"}
 
 
-def _overview_data(season: Season) -> tuple[list[dict], list[dict], list[dict], dict]:
-    """(tournaments, games, top of the yearly ranking, each tournament's leaders) in two
-    queries, without loading the tournaments' tables (one of 2000 players stores 1,000): a
-    few keys of each stored table, then the lines shown."""
+def _overview_data(season: Season) -> tuple[list[dict], list[dict], dict]:
+    """(tournaments, games, each tournament's leaders) in two queries, without loading the
+    tournaments' tables (one of 2000 players stores 1,000): a few keys of each stored table,
+    then the leaders' lines."""
     tournaments, games = [], []
     stored = StandingsTable.objects.filter(
         season=season, kind__in=[KIND_TOURNAMENT, KIND_GAME]
@@ -172,32 +106,24 @@ def _overview_data(season: Season) -> tuple[list[dict], list[dict], list[dict], 
     for kind, key, *values in rows:
         found = {"key": key, **dict(zip(SUMMARY_FIELDS, values, strict=True))}
         (tournaments if kind == KIND_TOURNAMENT else games).append(found)
-    yearly: list[dict] = []
     leaders: dict[str, list[str]] = {tb["key"]: [] for tb in tournaments}
-    for kind, key, detail in (
-        StandingsRow.objects.filter(season=season)
-        .filter(
-            Q(table__kind=KIND_YEARLY, position__lt=10) | Q(table__kind=KIND_TOURNAMENT, rank=1)
-        )
-        .order_by("table__kind", "table__position", "position")
-        .values_list("table__kind", "table__key", "detail")
+    for key, player in (
+        StandingsRow.objects.filter(season=season, table__kind=KIND_TOURNAMENT, rank=1)
+        .order_by("table__position", "position")
+        .values_list("table__key", KT("detail__player"))
     ):
-        if kind == KIND_YEARLY:
-            yearly.append(detail)
-        elif key in leaders:
-            leaders[key].append(detail["player"])
+        if key in leaders:
+            leaders[key].append(player)
     for tb in tournaments:
         if tb["played"] is None:  # stored before "played" was: count the rounds of its tables
             data = StandingsTable.objects.get(season=season, kind=KIND_TOURNAMENT, key=tb["key"])
             tb["played"] = max((x["round"] for x in data.data["tables"]), default=0)
-    return tournaments, games, yearly, leaders
+    return tournaments, games, leaders
 
 
 def overview(request, season: Season):
-    tournaments, game_tables, yearly, leaders = _overview_data(season)
-    people = People(
-        season, [r["player"] for r in yearly] + [k for ws in leaders.values() for k in ws]
-    )
+    tournaments, game_tables, leaders = _overview_data(season)
+    people = People(season, [k for ws in leaders.values() for k in ws])
     rounds = parse_settings(season.settings).rounds_per_tournament
     rows = []
     for tb in tournaments:
@@ -219,7 +145,8 @@ def overview(request, season: Season):
             }
         )
     top = t.YearlyTable(
-        [{**people.decorate(r), "counted_names": ""} for r in yearly],
+        lines_of(season=season, kind=KIND_YEARLY)[:10],
+        season=season,
         orderable=False,
         exclude=("counted_names", "club"),
     )
@@ -248,9 +175,11 @@ def _page_number(request, name: str) -> int:
         return 1
 
 
-def _tournament_page_data(request, season: Season, stored: StoredTournament) -> dict:
-    """The tournament's tables, rankings and ceremony with names and explanations; a page of
-    each round's tables, and explanations only for the lines shown (read from the stored
+def _tournament_page_data(
+    request, season: Season, stored: StoredTournament, lines: list[dict]
+) -> dict:
+    """The tournament's tables and ceremony with names and explanations; a page of each
+    round's tables, read with those of the daily ranking's `lines` shown (from the stored
     tournament without the rest of its day: selectors.py)."""
     data = stored.data
     counts = stored.round_counts()
@@ -265,18 +194,16 @@ def _tournament_page_data(request, season: Season, stored: StoredTournament) -> 
     pages = Paginator(range(most), TABLES_PER_PAGE)
     page = pages.get_page(_page_number(request, "tables"))
     if most:  # the tables shown and those of the lines shown, in one read
-        stored.prefetch(page.start_index() - 1, page.end_index(), one_round, stored.row_details)
+        stored.prefetch(page.start_index() - 1, page.end_index(), one_round, lines)
     shown_tables = (
         stored.tables_shown(page.start_index() - 1, page.end_index(), one_round) if most else {}
     )
-    # Names and clubs only of the players this page shows: the daily ranking's lines read (a
-    # page of them), the tables shown, the ceremony's names and the interclub's players.
+    # Names and clubs only of the players this page shows: the tables shown, the ceremony's
+    # names and the interclub's players (the daily ranking's lines have their own).
     every_name = request.GET.get("ceremony") == "all"
-    shown_players = {r["player"] for r in stored.row_details}
     people = People(
         season,
         {
-            *shown_players,
             *(r["player"] for tbs in shown_tables.values() for tb in tbs for r in tb["results"]),
             *(
                 c["player"]
@@ -285,40 +212,6 @@ def _tournament_page_data(request, season: Season, stored: StoredTournament) -> 
             ),
             *(k for c in data["interclub"] for k in c["players"]),
         },
-    )
-    played: dict[str, list] = {}
-
-    def daily_why(r):
-        if not played:  # the tables of every line shown, in one read
-            played.update(stored.seats_of([*stored.row_details, r]))
-        if r["player"] not in played:
-            played.update(stored.seats_of([r]))
-        return explain.daily_total(played.get(r["player"], []), r["daily"])
-
-    def lines(details: list[dict], with_people: People) -> list[LazyRow]:
-        return [
-            LazyRow(
-                with_people.decorate(r),
-                daily_why=lambda r=r: daily_why(r),
-                bonus_why=lambda r=r: explain.tournament_bonus(
-                    data["participants"], data["cap"], r["rank"], r["bonus"]
-                ),
-                points_why=lambda r=r: explain.tournament_points(
-                    r["daily"], r["bonus"], r["points"]
-                ),
-            )
-            for r in details
-        ]
-
-    def elsewhere(start: int, stop: int) -> list[LazyRow]:
-        details = stored.lines(start, stop)
-        return lines(details, People(season, [r["player"] for r in details]))
-
-    shown_lines = lines(stored.row_details, people)
-    daily_rows = (
-        shown_lines  # every line: sorted by a column, or a download
-        if len(shown_lines) == stored.line_count
-        else Window(stored.line_count, stored.first_line, shown_lines, elsewhere)
     )
     rounds = []
     for number in sorted(counts) if one_round is None else [one_round]:
@@ -340,7 +233,6 @@ def _tournament_page_data(request, season: Season, stored: StoredTournament) -> 
         rounds.append((number, entries))
     return {
         "people": people,
-        "daily_rows": daily_rows,
         "rounds": rounds,
         "tables_page": page if pages.num_pages > 1 else None,
         "round_numbers": sorted(counts) if one_round is not None else [],
@@ -349,13 +241,22 @@ def _tournament_page_data(request, season: Season, stored: StoredTournament) -> 
 
 
 def tournament_detail(request, season: Season, tournament: str):
-    stored = stored_tournament(season, tournament, lines=lambda count: _shown(request, count))
+    # The daily ranking's lines are the table's own (a page of them): none read here.
+    stored = stored_tournament(season, tournament, lines=lambda count: slice(0, 0))
     if stored is None:
         raise Http404(_("No such tournament."))
     data = stored.data
-    page = _tournament_page_data(request, season, stored)
+    daily = _paginated(
+        request,
+        t.DailyTable(
+            lines_of(season=season, kind=KIND_TOURNAMENT, key=stored.key),
+            season=season,
+            tournament=data,
+            seats=stored.seats_of,
+        ),
+    )
+    page = _tournament_page_data(request, season, stored, [r.detail for r in daily.shown()])
     people = page["people"]
-    daily = _paginated(request, t.DailyTable(TableListData(page["daily_rows"])))
     clubs = {c.key: c.name for c in Club.objects.filter(series_id=season.series_id)}
     interclub = t.InterclubTable(
         [
@@ -452,45 +353,36 @@ def _every(value: str | None) -> int:
         return 15
 
 
-def _rows(season: Season, kind: str, key: str = ""):
-    stored = standings_table(season=season, kind=kind, key=key)
-    return stored, (stored.row_details if stored else [])
-
-
 def yearly(request, season: Season):
-    _stored, rows = _rows(season, KIND_YEARLY)
-    names = dict(season.tournaments.values_list("key", "name"))
-    best_n = parse_settings(season.settings).best_n
-    _people, decorated = _people_rows(request, season, rows)
-    table = t.YearlyTable(
-        [
-            LazyRow(
-                r,
-                counted_names=", ".join(names.get(k, k) for k in r["counted"]),
-                points_why=lambda r=r: explain.yearly(r, names, best_n),
-            )
-            for r in decorated
-        ]
+    table = _paginated(
+        request,
+        t.YearlyTable(
+            lines_of(season=season, kind=KIND_YEARLY),
+            season=season,
+            names=dict(season.tournaments.values_list("key", "name")),
+            best_n=parse_settings(season.settings).best_n,
+        ),
     )
-    _paginated(request, table)
     return export_or_render(
         request,
         table,
         f"{season.series.slug}-{season.slug}-yearly",
         "rankings/boardgame/yearly.html",
-        season_context(request, season, tab="yearly", table=table, best_n=best_n),
+        season_context(request, season, tab="yearly", table=table, best_n=table.best_n),
         title=_("Yearly ranking"),
     )
 
 
 def ludo(request, season: Season):
-    stored, rows = _rows(season, KIND_LUDO)
-    labels = stored.data.get("seasons", []) if stored else []
-    _people, decorated = _people_rows(request, season, rows)
-    table = t.LudoTable(
-        [LazyRow(r, points_why=lambda r=r: explain.ludo(r, labels)) for r in decorated]
+    stored = StandingsTable.objects.filter(season=season, kind=KIND_LUDO).first()
+    table = _paginated(
+        request,
+        t.LudoTable(
+            lines_of(season=season, kind=KIND_LUDO),
+            season=season,
+            labels=stored.data.get("seasons", []) if stored else [],
+        ),
     )
-    _paginated(request, table)
     return export_or_render(
         request,
         table,
@@ -536,15 +428,17 @@ def games(request, season: Season):
 
 
 def game_detail(request, season: Season, game: str):
-    stored, rows = _rows(season, KIND_GAME, game)
+    stored = StandingsTable.objects.filter(season=season, kind=KIND_GAME, key=game).first()
     if stored is None:
         raise Http404(_("No such game in this season."))
-    names = dict(season.tournaments.values_list("key", "name"))
-    _people, decorated = _people_rows(request, season, rows)
-    table = t.GameTable(
-        [LazyRow(r, points_why=lambda r=r: explain.per_game(r, names)) for r in decorated]
+    table = _paginated(
+        request,
+        t.GameTable(
+            lines_of(season=season, kind=KIND_GAME, key=stored.key),
+            season=season,
+            names=dict(season.tournaments.values_list("key", "name")),
+        ),
     )
-    _paginated(request, table)
     return export_or_render(
         request,
         table,

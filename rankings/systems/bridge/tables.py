@@ -8,7 +8,7 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from rankings.tables import BaseTable, PlayerColumn, RankColumn, local_decimal
+from rankings.tables import BaseTable, LinesTable, PlayerColumn, RankColumn, local_decimal
 
 from .standings import challenge_of
 
@@ -110,7 +110,7 @@ def change_explained(challenge: dict, names: dict[str, str]) -> str:
 
 # Tables whose cells open an explanation are not wrapped in a scrolling box, which would clip
 # it; they are narrow enough for a phone.
-UNWRAPPED = "tables/bootstrap5.html"
+UNWRAPPED = "django_tables2/bootstrap5.html"
 
 
 class ExplainedMixin:
@@ -252,14 +252,30 @@ class ChallengeTable(ExplainedMixin, BaseTable):
         return change_explained(record, self.names)
 
 
-class EloTable(BaseTable):
-    """The club's Elo ranking."""
+class EloTable(LinesTable):
+    """The club's Elo ranking: the stored lines of the season's Elo table."""
 
-    rank = RankColumn()
+    rank = RankColumn(order_by=("position",))
     player = PlayerColumn()
-    elo = EloColumn()
-    pool = tables.Column(verbose_name=_("Pool now"), attrs=NUMBER)
-    rounds = tables.Column(verbose_name=_("Rounds"), attrs=NUMBER)
+    elo = EloColumn(accessor="detail__elo", order_by=("points", "position"))
+    pool = tables.Column(
+        verbose_name=_("Pool now"),
+        accessor="detail__pool",
+        order_by=("detail__pool", "position"),
+        attrs=NUMBER,
+    )
+    rounds = tables.Column(
+        verbose_name=_("Rounds"),
+        accessor="detail__rounds",
+        order_by=("detail__rounds", "position"),
+        attrs=NUMBER,
+    )
+
+    def render_elo(self, record):
+        return record.detail["elo_shown"]
+
+    def value_elo(self, value):
+        return value
 
     def render_pool(self, value):
         return value if value is not None else "–"

@@ -5,7 +5,6 @@ only: a fixed handful of queries whatever the number of players."""
 
 from django.core.paginator import Paginator
 from django.http import Http404
-from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
@@ -14,7 +13,7 @@ from competitions.systems.bridge.settings import parse_settings
 from rankings.exports import SafeTableExport
 from rankings.models import StandingsRow, StandingsTable
 from rankings.people import People
-from rankings.selectors import standings_table
+from rankings.selectors import lines_of, standings_table
 from rankings.urls_helpers import season_url
 from rankings.views import export_or_render, season_context
 
@@ -205,33 +204,17 @@ def pool_detail(request, season: Season, number: int, pool: int):
 
 
 def elo(request, season: Season):
-    """The club's Elo ranking, a page of ELO_PER_PAGE players at a time (whole for a download
-    or when sorted by name or club: those need every player's name)."""
-    stored = standings_table(season=season, kind=KIND_ELO)
-    rows = [dict(r) for r in stored.row_details] if stored else []
-    filename = f"{season.series.slug}-{season.slug}-elo"
-    context = {"settings": parse_settings(season.settings)}
-    sort = request.GET.get("sort", "").lstrip("-")
-    if _exporting(request) or sort in ("player", "name", "club"):
-        table = t.EloTable([People(season, [r["player"] for r in rows]).decorate(r) for r in rows])
-        RequestConfig(request, paginate={"per_page": ELO_PER_PAGE}).configure(table)
-        context = season_context(request, season, tab="elo", table=table, **context)
-        if _exporting(request):
-            return export_or_render(request, table, filename, "rankings/bridge/elo.html", context)
-        return render(request, "rankings/bridge/elo.html", context)
-    for row in rows:
-        row["name"] = row["club"] = row["url"] = ""
-    table = t.EloTable(rows)
+    """The club's Elo ranking, a page of ELO_PER_PAGE players at a time."""
+    table = t.EloTable(lines_of(season=season, kind=KIND_ELO), season=season)
     RequestConfig(request, paginate={"per_page": ELO_PER_PAGE}).configure(table)
-    # Names, clubs and links for the players of the page only.
-    page_rows = [row.record for row in table.page.object_list] if hasattr(table, "page") else rows
-    people = People(season, [r["player"] for r in page_rows])
-    for row in page_rows:
-        row.update(people.decorate(row))
-    return render(
+    return export_or_render(
         request,
+        table,
+        f"{season.series.slug}-{season.slug}-elo",
         "rankings/bridge/elo.html",
-        season_context(request, season, tab="elo", table=table, **context),
+        season_context(
+            request, season, tab="elo", table=table, settings=parse_settings(season.settings)
+        ),
     )
 
 

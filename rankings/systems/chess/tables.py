@@ -4,11 +4,12 @@ downloads keep them exact."""
 from fractions import Fraction
 
 import django_tables2 as tables
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from competitions.columns import LocalDateColumn
-from rankings.tables import BaseTable, PlayerColumn, RankColumn
+from rankings.tables import BaseTable, LinesTable, PlayerColumn, RankColumn
+from rankings.urls_helpers import season_url
 
 GLYPHS = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
 FLOAT_GLYPHS = {0.0: "", 0.5: "½", 0.25: "¼", 0.75: "¾"}
@@ -76,8 +77,8 @@ class CellColumn(tables.Column):
 class NameClassColumn(PlayerColumn):
     """ "Navn (klasse)": the name linking to the player page, the class after it."""
 
-    def render(self, value, record):
-        name = super().render(value, record)
+    def render(self, value, record, table):
+        name = super().render(value, record, table)
         if record.get("class"):
             return format_html(
                 '{} <span class="text-body-secondary">({})</span>', name, record["class"]
@@ -125,7 +126,10 @@ class BgpTable(BaseTable):
         orderable = False
 
 
-class ClassTable(BaseTable):
+class ClassTable(LinesTable):
+    """A class's BGP standings: its stored lines, the counted tournaments (`names`: key ->
+    name) linking to their pages."""
+
     rank = RankColumn()
     player = PlayerColumn()
     club = tables.Column(
@@ -135,18 +139,53 @@ class ClassTable(BaseTable):
             "th": {"class": "d-none d-md-table-cell"},
         },
     )
-    points = ExplainedColumn(verbose_name=_("BGP points"))
+    points = ExplainedColumn(verbose_name=_("BGP points"), accessor="detail__points")
     counted = tables.Column(
         verbose_name=_("Tournaments"),
-        orderable=False,
+        accessor="detail__counted",
+        empty_values=(None, "", []),
         attrs={"td": {"class": "small"}},
     )
 
-    def render_counted(self, value, record):
-        return record["counted_html"]
+    class Meta:  # not BaseTable's: the plain "table" look it always had
+        orderable = False
 
-    def value_counted(self, value, record):
+    def __init__(self, data, *, season, names: dict[str, str], **kwargs):
+        self.names = names
+        self.season = season
+        super().__init__(data, season=season, **kwargs)
+
+    def parts(self, record) -> list[tuple[str, str, object]]:
+        """(tournament key, name, points) of each counted tournament."""
+        return [
+            (c["tournament"], self.names.get(c["tournament"], c["tournament"]), c["points"])
+            for c in record.detail["counted"]
+        ]
+
+    def render_points(self, record):
+        parts = self.parts(record)
+        return explained(
+            chess_number(record.detail["points"]),
+            format_html(
+                "{} = {}", " + ".join(str(p) for _k, _n, p in parts), record.detail["points"]
+            ),
+        )
+
+    def value_points(self, value):
         return value
+
+    def render_counted(self, record):
+        return format_html_join(
+            " · ",
+            '<a href="{}">{}</a> {}',
+            (
+                (season_url(self.season, "tournament", key), name, points)
+                for key, name, points in self.parts(record)
+            ),
+        )
+
+    def value_counted(self, record):
+        return ", ".join(f"{name} {points}" for _k, name, points in self.parts(record))
 
 
 class TournamentListTable(BaseTable):

@@ -14,6 +14,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_tables2 import RequestConfig
 from django_tables2.data import TableListData
 
 from competitions.models import Group, Season
@@ -21,7 +22,7 @@ from rankings.engines import chess as engine
 from rankings.exports import SafeTableExport
 from rankings.models import StandingsRow, StandingsTable
 from rankings.people import People
-from rankings.selectors import standings_table, stored_tables
+from rankings.selectors import lines_of, stored_tables
 from rankings.urls_helpers import season_url
 from rankings.views import export_or_render, season_context
 
@@ -469,46 +470,22 @@ def group_trf_download(request, season: Season, tournament: str, group: int):
     return response
 
 
-def _class_rows(details, people: People, names: dict[str, str], season: Season) -> list[dict]:
-    rows = []
-    for r in details:
-        parts = [(names.get(c["tournament"], c["tournament"]), c["points"]) for c in r["counted"]]
-        rows.append(
-            {
-                **people.decorate(r),
-                "counted": ", ".join(f"{n} {p}" for n, p in parts),
-                "counted_html": format_html_join(
-                    " · ",
-                    '<a href="{}">{}</a> {}',
-                    (
-                        (season_url(season, "tournament", c["tournament"]), n, p)
-                        for c, (n, p) in zip(r["counted"], parts, strict=True)
-                    ),
-                ),
-                "points_explain": format_html(
-                    "{} = {}",
-                    " + ".join(str(p) for _n, p in parts),
-                    r["points"],
-                ),
-            }
-        )
-    return rows
-
-
 def classes(request, season: Season):
     """Each class's leaders; its page lists everyone."""
-    stored = stored_tables(season, [KIND_CLASS], rows_limit=CLASS_PREVIEW)
-    people = People(season, [r["player"] for c in stored for r in c.row_details])
+    stored = StandingsTable.objects.filter(season=season, kind=KIND_CLASS).order_by("position")
+    leaders: dict[int, list] = defaultdict(list)
+    for line in lines_of(season=season, kind=KIND_CLASS, key=None).filter(
+        position__lt=CLASS_PREVIEW
+    ):
+        leaders[line.table_id].append(line)
     names = dict(season.tournaments.values_list("key", "name"))
     sections = [
         {
             "name": c.data["name"],
             "url": season_url(season, "class", c.key),
-            "table": t.ClassTable(
-                _class_rows(c.row_details, people, names, season), orderable=False
-            ),
-            "players": c.data.get("players", len(c.row_details)),
-            "more": max(0, c.data.get("players", 0) - len(c.row_details)),
+            "table": t.ClassTable(leaders[c.pk], season=season, names=names, orderable=False),
+            "players": c.data.get("players", len(leaders[c.pk])),
+            "more": max(0, c.data.get("players", 0) - len(leaders[c.pk])),
         }
         for c in stored
     ]
@@ -520,27 +497,21 @@ def classes(request, season: Season):
 
 
 def class_detail(request, season: Season, cls: str):
-    """A class's standings, a page at a time (only the rows shown are built); a download
-    holds every row."""
-    stored = standings_table(season=season, kind=KIND_CLASS, key=cls)
+    """A class's standings, a page at a time; a download holds every line."""
+    stored = StandingsTable.objects.filter(season=season, kind=KIND_CLASS, key=cls).first()
     if stored is None:
         raise Http404(_("No such class in this season."))
-    stem = f"{season.series.slug}-{season.slug}-bgp-{stored.key}"
-    names = dict(season.tournaments.values_list("key", "name"))
-    rows = stored.row_details
-    if SafeTableExport.is_valid_format(request.GET.get("_export")):
-        people = People(season, [r["player"] for r in rows])
-        table = t.ClassTable(_class_rows(rows, people, names, season))
-        return export_or_render(request, table, stem, "rankings/chess/class.html", {})
-    start, stop = page_bounds(request, len(rows), CLASS_PER_PAGE)
-    page = rows[start:stop]
-    people = People(season, [r["player"] for r in page])
     table = t.ClassTable(
-        page_data(len(rows), start, _class_rows(page, people, names, season)), orderable=False
+        lines_of(season=season, kind=KIND_CLASS, key=stored.key),
+        season=season,
+        names=dict(season.tournaments.values_list("key", "name")),
     )
-    paginate(request, table, CLASS_PER_PAGE)
-    return render(
+    if not SafeTableExport.is_valid_format(request.GET.get("_export")):
+        RequestConfig(request, paginate={"per_page": CLASS_PER_PAGE}).configure(table)
+    return export_or_render(
         request,
+        table,
+        f"{season.series.slug}-{season.slug}-bgp-{stored.key}",
         "rankings/chess/class.html",
         season_context(request, season, tab="classes", name=stored.data["name"], table=table),
     )

@@ -35,10 +35,10 @@ class ExplainedColumn(tables.Column):
 class StartPointsColumn(PointsColumn):
     """Start points: whole numbers as such, others with 2 decimals."""
 
-    def render(self, value, record):
+    def render(self, value, record, table):
         if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
             return str(int(value))
-        return super().render(value, record)
+        return super().render(value, record, table)
 
 
 class RankingTable(BaseTable):

@@ -6,7 +6,14 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from competitions.columns import LocalDateColumn
-from rankings.tables import BaseTable, PlayerColumn, RankColumn, display_points, local_decimal
+from rankings.tables import (
+    BaseTable,
+    LinesTable,
+    PlayerColumn,
+    RankColumn,
+    display_points,
+    local_decimal,
+)
 
 from . import explain
 
@@ -69,54 +76,75 @@ class TournamentListTable(BaseTable):
         return "–" if value is None else display_points(value, 3)
 
 
-class ComputationTable(BaseTable):
-    """A tournament: each participant's rating entry -> NR -> contribution -> points."""
+class LineColumn(tables.Column):
+    """A number of a tournament's line as the page computes it (`ComputationTable.line`)."""
 
-    place = RankColumn(verbose_name=_("Place"))
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", NUMBER)
+        super().__init__(*args, accessor="detail", empty_values=(), **kwargs)
+
+    def render(self, record, table, bound_column):
+        return table.line(record)[bound_column.name]
+
+
+class ComputationTable(LinesTable):
+    """A tournament: each participant's rating entry -> NR -> contribution -> points. Its
+    records are the tournament's stored lines; `line(record)` adds what the page computes
+    (the rating entry in words, NR and the contribution, the place in the series)."""
+
+    place = RankColumn(verbose_name=_("Place"), accessor="detail__place")
     player = PlayerColumn()
-    country = tables.Column(verbose_name=_("Country"), attrs=HIDDEN_ON_PHONES)
-    rating_text = tables.Column(
+    country = tables.Column(
+        verbose_name=_("Country"), accessor="detail__country", attrs=HIDDEN_ON_PHONES
+    )
+    rating_text = LineColumn(
         verbose_name=_("Rating entry"),
-        orderable=False,
         attrs={
             "td": {"class": "text-nowrap d-none d-md-table-cell"},
             "th": {"class": "d-none d-md-table-cell"},
         },
     )
-    nr = NumberColumn(verbose_name=_("Nordic-equivalent"))
-    contribution = NumberColumn(verbose_name=_("Adds to the sum"), attrs=NUMBER_WIDE)
+    nr = LineColumn(verbose_name=_("Nordic-equivalent"))
+    contribution = LineColumn(verbose_name=_("Adds to the sum"), attrs=NUMBER_WIDE)
     # Rendered for every row: a foreign player's empty points explain themselves too.
-    points = NumberColumn(verbose_name=_("GP points"), empty_values=())
+    points = LineColumn(verbose_name=_("GP points"))
 
     class Meta(BaseTable.Meta):
         orderable = False
 
-    def __init__(self, data, *, tournament: dict, **kwargs):
+    def __init__(self, data, *, tournament: dict, line, **kwargs):
         self.tournament = tournament
+        self.make_line = line  # (detail, k) -> the line's numbers, k its place in the series
+        self.lines: dict[int, dict] = {}
         super().__init__(data, **kwargs)
 
+    def line(self, record) -> dict:
+        if record.pk not in self.lines:
+            self.lines[record.pk] = self.make_line(record.detail, record.position + 1)
+        return self.lines[record.pk]
+
     def render_country(self, value, record):
-        if record["points"] is None:
+        if record.detail["points"] is None:
             return format_html('<span class="text-body-secondary">{}</span>', value)
         return value
 
     def render_nr(self, record):
-        return explain.nr(record, self.tournament)
+        return explain.nr(self.line(record), self.tournament)
 
     def render_points(self, record):
-        return explain.points(record, self.tournament)
+        return explain.points(self.line(record), self.tournament)
 
     def value_points(self, record):
-        return record["points"]
+        return record.detail["points"]
 
     def value_nr(self, record):
-        return float(record["nr"])
+        return float(self.line(record)["nr"])
 
-    def render_contribution(self, value):
-        return local_decimal(value)
+    def render_contribution(self, record):
+        return local_decimal(self.line(record)["contribution"])
 
     def value_contribution(self, record):
-        return float(record["contribution"])
+        return float(self.line(record)["contribution"])
 
 
 def results_html(results: list[tuple[int, str, int, bool]]) -> str:
@@ -140,38 +168,63 @@ def results_html(results: list[tuple[int, str, int, bool]]) -> str:
     )
 
 
-class SeasonStandingsTable(BaseTable):
+class SeasonStandingsTable(LinesTable):
     """The season standings with every result; counted ones bold, the others in brackets.
-    For downloads the view replaces the results line by one column per tournament."""
+    For downloads the view replaces the results line by one column per tournament.
+    `tournaments`: (key, name) of the season's tournaments, in their order."""
 
-    rank = RankColumn()
+    rank = RankColumn(order_by=("position",))
     player = PlayerColumn()
-    points = NumberColumn(verbose_name=_("GP points"))
-    results_list = tables.Column(verbose_name=_("Results"), orderable=False)
+    points = NumberColumn(
+        verbose_name=_("GP points"), accessor="detail__points", order_by=("points", "position")
+    )
+    results_list = tables.Column(
+        verbose_name=_("Results"), accessor="detail__results", orderable=False
+    )
 
-    def __init__(self, data, *, names: dict[str, str], best_n: int, **kwargs):
-        self.names = names
+    def __init__(self, data, *, tournaments: list[tuple[str, str]], best_n: int, **kwargs):
+        self.names = dict(tournaments)
+        self.numbers = {key: n for n, (key, _name) in enumerate(tournaments, start=1)}
         self.best_n = best_n
         super().__init__(data, **kwargs)
 
     def render_points(self, record):
-        return explain.total(record, self.names, self.best_n)
+        return explain.total(record.detail, self.names, self.best_n)
 
     def value_points(self, record):
-        return record["points"]
+        return record.detail["points"]
+
+    def render_results_list(self, record):
+        counted = set(record.detail["counted"])
+        return results_html(
+            [
+                (
+                    self.numbers.get(r["tournament"], 0),
+                    self.names.get(r["tournament"], r["tournament"]),
+                    r["points"],
+                    r["tournament"] in counted,
+                )
+                for r in record.detail["results"]
+            ]
+        )
 
 
 class ResultColumn(tables.Column):
     """A player's result at one tournament of the standings matrix (tournament ids may hold
-    any character, so the column reads the row itself instead of an accessor path)."""
+    any character, so the column reads the line's results itself instead of an accessor
+    path)."""
 
     def __init__(self, key: str, **kwargs):
         self.key = key
         kwargs.setdefault("attrs", NUMBER)
-        super().__init__(accessor="player", empty_values=(), orderable=False, **kwargs)
+        super().__init__(accessor="detail", empty_values=(), orderable=False, **kwargs)
+
+    def result(self, detail: dict):
+        points = next((r["points"] for r in detail["results"] if r["tournament"] == self.key), None)
+        return None if points is None else (points, self.key in detail["counted"])
 
     def render(self, record):
-        result = record["by_tournament"].get(self.key)
+        result = self.result(record.detail)
         if result is None:
             return ""
         points, counted = result
@@ -180,7 +233,7 @@ class ResultColumn(tables.Column):
         return format_html('<span class="text-body-secondary">({})</span>', points)
 
     def value(self, record):
-        result = record["by_tournament"].get(self.key)
+        result = self.result(record.detail)
         return "" if result is None else result[0]
 
 

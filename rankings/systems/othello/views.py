@@ -27,7 +27,7 @@ from competitions.systems.othello.settings import parse_settings, tournament_fla
 from rankings.engines import othello as engine
 from rankings.models import StandingsRow, StandingsTable
 from rankings.people import People
-from rankings.selectors import stored_tables
+from rankings.selectors import lines_of, stored_tables
 from rankings.tables import local_decimal
 from rankings.urls_helpers import season_url
 from rankings.views import export_or_render, season_context
@@ -62,15 +62,12 @@ def _tournament_row(season: Season, data: dict, winner: str = "") -> dict:
 
 
 def overview(request, season: Season):
-    stored = stored_tables(season, [KIND_TOURNAMENT, KIND_STANDINGS], rows_limit=10)
-    tournaments = [tb for tb in stored if tb.kind == KIND_TOURNAMENT]
-    standings = next((tb for tb in stored if tb.kind == KIND_STANDINGS), None)
-    top = standings.row_details if standings else []
+    tournaments = stored_tables(season, [KIND_TOURNAMENT], rows_limit=10)
     winners = {
         tb.key: next((r["player"] for r in tb.row_details if r["place"] == 1), None)
         for tb in tournaments
     }
-    people = People(season, [r["player"] for r in top] + [w for w in winners.values() if w])
+    people = People(season, [w for w in winners.values() if w])
     names = {tb.key: tb.data["name"] for tb in tournaments}
     settings = parse_settings(season.settings)
     best_n = settings.best_n
@@ -91,8 +88,9 @@ def overview(request, season: Season):
                 orderable=False,
             ),
             top_table=t.SeasonStandingsTable(
-                [people.decorate(r) for r in top],
-                names=names,
+                lines_of(season=season, kind=KIND_STANDINGS)[:10],
+                season=season,
+                tournaments=list(names.items()),
                 best_n=best_n,
                 orderable=False,
                 exclude=("results_list",),
@@ -127,60 +125,26 @@ def participant_lines(details: list[dict], data: dict, start: int = 1) -> list[d
     return [participant_line(d, k, coefficients) for k, d in enumerate(details, start=start)]
 
 
-class Lines(Sequence):
-    """The lines of a long table, each built (with its player's name, in one query per slice)
-    only when a table reads it: a page of them on the page, all of them for a download."""
+class Named(Sequence):
+    """Lines computed on the fly (the "what if" standings), each with its player's name
+    looked up (one query) only when the table reads it: a page of them on the page."""
 
-    def __init__(self, season: Season, items: list, build) -> None:
-        self.season, self.items, self.build = season, items, build
-        self.ordered: list[dict] | None = None
+    def __init__(self, season: Season, items: list[dict]) -> None:
+        self.season, self.items = season, items
 
     def __len__(self) -> int:
         return len(self.items)
 
     def sort(self, key=None, reverse: bool = False) -> None:
-        """A table sorted by a column (?sort=): django-tables2 sorts its data in place, so every
-        line is built and the lines are read in that order from then on."""
-        ordered = self._built(self.items[:], 0)
-        ordered.sort(key=key, reverse=reverse)
-        self.ordered = ordered
+        """What django-tables2 calls for any ?sort= of a table of a list (the table is not
+        orderable: the key orders nothing)."""
+        self.items.sort(key=key, reverse=reverse)
 
-    def _built(self, items: list, start: int) -> list[dict]:
+    def __getitem__(self, index):
+        items = self.items[index] if isinstance(index, slice) else [self.items[index]]
         people = People(self.season, [item["player"] for item in items])
-        return [people.decorate(self.build(item, k)) for k, item in enumerate(items, start)]
-
-    def __getitem__(self, index):
-        if self.ordered is not None:
-            return self.ordered[index]
-        if isinstance(index, slice):
-            start = index.indices(len(self.items))[0]
-            return self._built(self.items[index], start)
-        if index < 0:
-            index += len(self.items)
-        return self._built([self.items[index]], index)[0]
-
-    def __iter__(self):
-        return iter(self.ordered if self.ordered is not None else self._built(self.items[:], 0))
-
-
-class StoredLines(Sequence):
-    """A stored table's lines (their details), read a slice at a time (one query each):
-    a page of a tournament of 1000 reads 50 of them."""
-
-    def __init__(self, table, count: int) -> None:
-        self.table, self.count = table, count
-
-    def __len__(self) -> int:
-        return self.count
-
-    def __getitem__(self, index):
-        rows = StandingsRow.objects.filter(table=self.table).order_by("position")
-        if isinstance(index, slice):
-            start, stop, step = index.indices(self.count)
-            return list(rows.values_list("detail", flat=True)[start:stop])[::step]
-        if index < 0:
-            index += self.count
-        return rows.values_list("detail", flat=True)[index]
+        named = [people.decorate(item) for item in items]
+        return named if isinstance(index, slice) else named[0]
 
 
 def _stored_table(season: Season, kind: str, key: str = ""):
@@ -200,12 +164,15 @@ def tournament_detail(request, season: Season, tournament: str):
         raise Http404(_("No such tournament."))
     data = stored.data
     coefficients = coefficients_of(data["coefficients"])
-    lines = Lines(
-        season,
-        StoredLines(stored, data["participants"]),
-        lambda detail, k: participant_line(detail, k + 1, coefficients),
+    table = paginated(
+        request,
+        t.ComputationTable(
+            lines_of(season=season, kind=KIND_TOURNAMENT, key=stored.key),
+            season=season,
+            tournament=data,
+            line=lambda detail, k: participant_line(detail, k, coefficients),
+        ),
     )
-    table = paginated(request, t.ComputationTable(TableListData(lines), tournament=data))
     context = season_context(
         request,
         season,
@@ -237,31 +204,9 @@ def standings(request, season: Season):
     bold. On the page the results are one list per player (it reads on a phone and stays fast
     for a season of 30 tournaments); the downloads have one column per tournament."""
     stored = _stored_table(season, KIND_STANDINGS)
-    if stored is None:
-        rows = []
-    elif "lines" in stored.data:
-        rows = StoredLines(stored, stored.data["lines"])
-    else:  # stored before the standings knew their number of lines
-        rows = StoredLines(stored, stored.rows.count())
     tournaments = _tournament_names(season)
-    names = {key: name for key, name, _sm, _egp in tournaments}
-    numbers = {key: n for n, (key, _name, _sm, _egp) in enumerate(tournaments, start=1)}
-
-    def line(r: dict, _k: int) -> dict:
-        counted = set(r["counted"])
-        results = [
-            (numbers.get(res["tournament"], 0), res["tournament"], res["points"])
-            for res in r["results"]
-        ]
-        return {
-            **r,
-            "by_tournament": {key: (points, key in counted) for _n, key, points in results},
-            "results_list": t.results_html(
-                [(n, names.get(key, key), points, key in counted) for n, key, points in results]
-            ),
-        }
-
-    data = TableListData(Lines(season, rows, line))
+    lines = lines_of(season=season, kind=KIND_STANDINGS)
+    names = [(key, name) for key, name, _sm, _egp in tournaments]
     best_n = parse_settings(season.settings).best_n
     if TableExport.is_valid_format(request.GET.get("_export")):
         columns = [
@@ -269,10 +214,18 @@ def standings(request, season: Season):
             for n, (key, _name, _sm, _egp) in enumerate(tournaments, start=1)
         ]
         table = t.SeasonStandingsTable(
-            data, names=names, best_n=best_n, extra_columns=columns, exclude=("results_list",)
+            lines,
+            season=season,
+            tournaments=names,
+            best_n=best_n,
+            extra_columns=columns,
+            exclude=("results_list",),
         )
     else:
-        table = paginated(request, t.SeasonStandingsTable(data, names=names, best_n=best_n))
+        table = paginated(
+            request,
+            t.SeasonStandingsTable(lines, season=season, tournaments=names, best_n=best_n),
+        )
     return export_or_render(
         request,
         table,
@@ -425,7 +378,7 @@ def whatif(request, season: Season):
         tournament_table=t.WhatIfTournamentTable(tournament_rows),
         standings_table=paginated(
             request,
-            t.WhatIfStandingsTable(TableListData(Lines(season, standings_rows, lambda r, _k: r))),
+            t.WhatIfStandingsTable(TableListData(Named(season, standings_rows))),
         ),
         moved=sum(1 for r in standings_rows if r["change"]),
     )
