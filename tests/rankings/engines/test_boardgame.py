@@ -393,6 +393,33 @@ def test_ludo_is_a_third_of_y_minus_2_plus_two_thirds_of_y_minus_1_plus_this_yea
     assert [(r.player, r.rank) for r in rows] == [("ann", 1), ("bob", 2), ("cid", 3), ("dan", 3)]
 
 
+_ludo_values = st.dictionaries(
+    st.sampled_from(["ann", "bob", "cid", "dan", "eva", "fay"]),
+    st.one_of(
+        st.integers(-50, 50),
+        st.fractions(min_value=-50, max_value=50, max_denominator=60),
+    ),
+    max_size=6,
+)
+
+
+@given(_ludo_values, _ludo_values, _ludo_values)
+def test_ludo_in_integers_is_the_formula_in_fractions(now, prev, prev2):
+    rows = ludo_ranking(now, prev, prev2)
+    players = set(now) | set(prev) | set(prev2)
+    expected = {
+        p: F(prev2.get(p, 0)) / 3 + 2 * F(prev.get(p, 0)) / 3 + F(now.get(p, 0)) for p in players
+    }
+    assert {r.player: r.points for r in rows} == expected
+    assert all(isinstance(r.points, F) for r in rows)
+    # best first, ties share the rank and are listed by player id
+    order = sorted(players, key=lambda p: (-expected[p], p))
+    assert [r.player for r in rows] == order
+    for r in rows:
+        first = next(j for j, p in enumerate(order) if expected[p] == expected[r.player])
+        assert r.rank == first + 1
+
+
 # --- §1.5 per game ----------------------------------------------------------------------------
 
 
