@@ -357,25 +357,22 @@ def compute_tournament(
 ) -> TournamentOut:
     """rules.md §1.2: daily ranking, tournament bonus, interclub and prize ceremony."""
     tables = tuple(score_table(table) for table in t.tables)
-    # Daily totals as integers at one exact scale (see _scale): the same order, ties and values.
-    scale = _scale(seat.score for table in tables for seat in table.results)
-    scaled: dict[str, int] = defaultdict(int)
+    totals: dict[str, Fraction] = defaultdict(Fraction)
     for table in tables:
         for seat in table.results:
-            score = seat.score
-            scaled[seat.player] += score.numerator * (scale // score.denominator)
-    participants = len(scaled)
+            totals[seat.player] += seat.score
+    participants = len(totals)
     standings = []
-    for rank, player in rank_by(scaled, key=scaled.__getitem__, tie_order=lambda p: p):
+    for rank, player in rank_by(totals, key=totals.__getitem__, tie_order=lambda p: p):
         bonus = tournament_bonus(participants, rank, cap)
-        daily = Fraction(scaled[player], scale)
+        daily = totals[player]
         standings.append(
             DailyRow(
                 player=player,
                 rank=rank,
                 daily=daily,
                 bonus=Fraction(bonus),
-                points=Fraction(scaled[player] + bonus * scale, scale),
+                points=daily + bonus,
             )
         )
     interclub = _interclub(standings, clubs, settings.interclub_counted)

@@ -18,12 +18,11 @@ Decisions where rules.md §4 is silent (the help page says the same):
 
 from __future__ import annotations
 
-import math
+from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from operator import mul
 
 from rankings.engines.common import round_half_up
 
@@ -150,28 +149,17 @@ class Outcome:
 
 @dataclass(slots=True)
 class ListRow:
-    """A line of a list. Score and key are exact: counted in integer units of 1 / score_scale
-    and 1 / key_scale (`score` and `key` give them as Fractions). Not frozen: a season makes a
-    line per player per round (2,100 for 60 players over 35 evenings), and a frozen dataclass
-    takes three times as long to make (its fields are set through object.__setattr__)."""
+    """A line of a list; score and key are exact. Not frozen: a season makes a line per player
+    per round (2,100 for 60 players over 35 evenings), and a frozen dataclass takes three times
+    as long to make (its fields are set through object.__setattr__)."""
 
     player: str
     rank: int
     value: int
     start_points: Fraction
     games: int  # games played over the board so far (forfeits not counted)
-    score_units: int
-    key_units: int
-    score_scale: int = field(repr=False, default=1)
-    key_scale: int = field(repr=False, default=1)
-
-    @property
-    def score(self) -> Fraction:
-        return Fraction(self.score_units, self.score_scale)
-
-    @property
-    def key(self) -> Fraction:
-        return Fraction(self.key_units, self.key_scale)
+    score: Fraction
+    key: Fraction
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,22 +290,6 @@ def outcome_points(outcome: Outcome, own: int, opponent: int | None, factors: Fa
     return factor * own
 
 
-def _common_denominator(factors: Factors) -> int:
-    denominators = [
-        Fraction(f).denominator
-        for f in (
-            factors.win,
-            factors.draw,
-            factors.loss,
-            factors.bye,
-            factors.absent,
-            factors.external,
-            factors.unexcused,
-        )
-    ]
-    return math.lcm(*denominators)
-
-
 # --- the lists ----------------------------------------------------------------------------------
 
 
@@ -335,77 +307,54 @@ def compute_season(season: SeasonIn) -> SeasonOut:
     start = default_start_points(season)
     rounds = counted_rounds(season.rounds)
     last = len(rounds)
-
-    # Scores are sums of factor × value: counted in units of 1/D, they are integers.
-    denominator = _common_denominator(settings.factors)
-    factor_units = {
-        kind: int(settings.factors.of(kind) * denominator)
-        for kind in (WIN, DRAW, LOSS, FORFEIT_WIN, BYE, ABSENT, EXTERNAL, UNEXCUSED)
-    }
-    # Keys are score + weight × start points, weight = (F − k) / F: in units of 1 / (D·F·S),
-    # S the common denominator of the start points, they are integers too (and sort fast).
     fade = settings.start_fade_rounds
-    start_den = math.lcm(*(value.denominator for value in start.values())) if start else 1
-    start_units = [int(start[p] * start_den) * denominator for p in players]
-    start_list = [start[p] for p in players]
-    key_scale = denominator * fade * start_den
-    score_factor = fade * start_den
 
-    # Per player (by initial index), in round order, the terms of the rounds so far: the units
-    # of 1/D and the index of the player whose value it is a share of (n: nobody on the list,
-    # value 0). One pass over the rounds: round k's terms join, then the list after round k is
-    # made with the values of the list after round k − 1 (`current`).
-    units: list[list[int]] = [[] for _ in players]
-    bases: list[list[int]] = [[] for _ in players]
+    factors = settings.factors
+    start_list = [start[p] for p in players]
+
+    # Per player (by initial index), the results of the rounds so far grouped by their factor:
+    # the indexes of the players whose values they are shares of (n: nobody on the list, value
+    # 0). A score is the sum, over the factors, of factor × the sum of those values. One pass
+    # over the rounds: round k's results join, then the list after round k is made with the
+    # values of the list after round k − 1 (`current`).
+    shares: list[dict[Fraction, list[int]]] = [defaultdict(list) for _ in players]
     games = [0] * n  # games played over the board so far, by initial index
     lists: list[ListOut] = []
     current = [0] * (n + 1)  # values by initial index; [n]: nobody, 0
     indexes = range(n)
-    totals = [0] * n
+    scores = [Fraction(0)] * n
     for k in range(last + 1):
         if k:
-            round_in = rounds[k - 1]
-            # What each player did (round_outcomes, as plain tuples): (kind, whose value)
-            did: dict[str, tuple[str, str | None]] = {}
-            for game in round_in.games:
-                white, black = RESULTS.get(game.result, (PENDING, PENDING))
-                did[game.white] = (white, game.black)
-                did[game.black] = (black, game.white)
-            for kind, listed in _listed(round_in):
-                for player in listed:
-                    did[player] = (kind, None)
-            for player, (kind, opponent) in did.items():
+            for player, outcome in round_outcomes(rounds[k - 1]).items():
                 i = initial.get(player)
                 if i is None:
                     continue
-                unit = factor_units.get(kind, 0)
-                if unit:
-                    basis = opponent if kind in AGAINST_OPPONENT else player
-                    units[i].append(unit)
-                    bases[i].append(initial.get(basis, n))
-                if kind in PLAYED:
+                factor = factors.of(outcome.kind)
+                if factor:
+                    basis = outcome.opponent if outcome.kind in AGAINST_OPPONENT else player
+                    shares[i][factor].append(initial.get(basis, n))
+                if outcome.kind in PLAYED:
                     games[i] += 1
             value_of = current.__getitem__
-            totals = [sum(map(mul, units[i], map(value_of, bases[i]))) for i in indexes]
-        weight_units = 0 if season.closed and k == last else max(0, fade - k)
-        keys = [totals[i] * score_factor + weight_units * start_units[i] for i in indexes]
+            scores = [
+                sum(
+                    (factor * sum(map(value_of, bases)) for factor, bases in shares[i].items()),
+                    Fraction(0),
+                )
+                for i in indexes
+            ]
+        weight = Fraction(0) if season.closed and k == last else start_weight(k, fade)
+        keys = [scores[i] + weight * start_list[i] for i in indexes]
         # §4.1: best key first; ties: the initial order (a stable sort keeps it)
         order = sorted(indexes, key=keys.__getitem__, reverse=True)
         rows = tuple(
             ListRow(
-                players[i],
-                place + 1,
-                place_values[place],
-                start_list[i],
-                games[i],
-                totals[i],
+                players[i], place + 1, place_values[place], start_list[i], games[i], scores[i],
                 keys[i],
-                denominator,
-                key_scale,
             )
             for place, i in enumerate(order)
-        )
-        lists.append(ListOut(after=k, top=top, weight=Fraction(weight_units, fade), rows=rows))
+        )  # fmt: skip
+        lists.append(ListOut(after=k, top=top, weight=weight, rows=rows))
         current = [0] * (n + 1)
         for place, i in enumerate(order):
             current[i] = place_values[place]

@@ -247,20 +247,8 @@ def tables_of(
             "weight": str(listed.weight),
             "final": final and k == counted,
             "factors": factors,
-            # `_number` written out (a line per player per list): whole numbers as integers,
-            # else the nearest float.
             "ranking": [
-                [
-                    row.player,
-                    score // scale
-                    if not (score := row.score_units) % (scale := row.score_scale)
-                    else score / scale,
-                    key // key_scale
-                    if not (key := row.key_units) % (key_scale := row.key_scale)
-                    else key / key_scale,
-                    starts[row.player],
-                    row.games,
-                ]
+                [row.player, number(row.score), number(row.key), starts[row.player], row.games]
                 for row in listed.rows
             ],
         }
