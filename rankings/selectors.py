@@ -5,10 +5,9 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from django.db import connection, connections
+from django.db import connection, connections, models
 from django.db.models.expressions import RawSQL
 
-from competitions.fields import JSONField
 from competitions.models import Season
 from competitions.registry import SystemSpec, find_system, get_system
 
@@ -87,7 +86,7 @@ def table_data_subset(keys) -> RawSQL | None:
         "(SELECT coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) "
         f'FROM jsonb_each("{table}"."data") e WHERE e.key = ANY(%s))',
         [list(keys)],
-        output_field=JSONField(),
+        output_field=models.JSONField(),
     )
 
 

@@ -15,7 +15,6 @@ from django.db.models import Count
 from django.db.models.fields.json import KT
 from django.utils.text import slugify
 
-from competitions.fields import json_value, loads
 from competitions.models import Player, Season, tournament_order
 from competitions.systems.boardgame.models import HistoricTotal, Seat
 from competitions.systems.boardgame.settings import (
@@ -409,7 +408,7 @@ def _stored_parts(
             rows = rows.filter(key__in=keys)
         found: dict[str, tuple[dict | None, Any]] = {}
         for key, exact, cap in rows.exclude(key__in=skip).values_list(
-            "key", json_value("data__exact"), json_value("data__cap_source")
+            "key", "data__exact", "data__cap_source"
         ):
             if isinstance(exact, dict) and games is not None:
                 exact = {**exact, "games": _some_games(exact.get("games"), games)}
@@ -461,7 +460,7 @@ def _stored_parts(
 def _json(value):
     """A jsonb value as psycopg gives it to Django's connection (text), read as the JSON field
     reads it."""
-    return loads(value) if isinstance(value, str) else value
+    return json.loads(value) if isinstance(value, str) else value
 
 
 def _some_games(games: dict | None, titles: set[str]) -> dict:
@@ -748,7 +747,7 @@ def _cap_unchanged(season: Season, cap: dict) -> bool:
     """Whether every stored tournament shows this cap and its source (the previous season's
     participant counts among them)."""
     stored = StandingsTable.objects.filter(season=season, kind=KIND_TOURNAMENT).values_list(
-        json_value("data__cap_source"), flat=True
+        "data__cap_source", flat=True
     )
     return all(found == cap for found in stored)
 
@@ -899,7 +898,7 @@ def _stored_game_tables(
         rows = rows.filter(table__key__in=[key for key, game in games.items() if game in only])
     # KT: the player's key as text on every database (SQLite's JSON extraction would give a
     # key that looks like a number, "123", back as the number).
-    rows = rows.values_list("table__key", KT("detail__player"), json_value("detail__tables"))
+    rows = rows.values_list("table__key", KT("detail__player"), "detail__tables")
     for key, player, entries in rows:
         line = (games[key], player)
         entries = entries or []

@@ -1,6 +1,7 @@
 """Read paths of the Keizer public pages: which lists are stored, the ones a page shows, the
 evenings. A page reads a fixed handful of queries whatever the season's size."""
 
+import json
 from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
@@ -13,7 +14,6 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from competitions.fields import loads
 from competitions.models import Season
 from rankings.engines import keizer as engine
 from rankings.models import StandingsTable
@@ -113,8 +113,8 @@ def player_places(season: Season, key: str) -> list[dict]:
         {
             "after": position,
             "rank": rank,
-            "score": loads(line)[1],
-            "value": loads(top) - loads(step) * (rank - 1),
+            "score": json.loads(line)[1],
+            "value": json.loads(top) - json.loads(step) * (rank - 1),
         }
         for position, rank, line, top, step in found
     ]
@@ -200,7 +200,7 @@ def evenings_of(
             kind=standings.KIND_ROUND,
             key=key,
             position=position,
-            data=standings.evening_data(loads(data)),
+            data=standings.evening_data(json.loads(data)),
         )
         for pk, key, position, data in found
     ]
