@@ -19,7 +19,6 @@ from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from competitions.collector import gc_paused
 from competitions.models import Player, Season, Series
 from competitions.registry import find_system
 from competitions.signals import results_changed
@@ -681,15 +680,6 @@ def season_recompute(
     standings yet, standings of the current data version are stored already, or standings of
     data version `unless_stored` or newer are: a task's duplicate or late message).
     """
-    with gc_paused():
-        return _season_recompute(
-            season_id, force=force, rewrite=rewrite, unless_stored=unless_stored
-        )
-
-
-def _season_recompute(
-    season_id: int, *, force: bool, rewrite: bool, unless_stored: int | None = None
-) -> bool:
     force = force or rewrite
     # What is needed before the lock, and only that (the season is read whole once locked).
     # Written out, as `_claim`: the ORM took longer to build it than to run it.
