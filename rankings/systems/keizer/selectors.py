@@ -1,12 +1,10 @@
 """Read paths of the Keizer public pages: which lists are stored, the ones a page shows, the
 evenings. A page reads a fixed handful of queries whatever the season's size."""
 
-import json
 from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
 
-from django.db import connection
 from django.db.models import CharField, Exists, IntegerField, OuterRef
 from django.db.models.functions import Cast
 from django.utils.formats import get_format
@@ -80,44 +78,26 @@ def last_lists(season: Season, count: int = 2) -> list[StandingsTable]:
 
 def player_places(season: Season, key: str) -> list[dict]:
     """The player's place in every stored list that has him, in round order (1 query): after
-    which round, his rank, score and value. Picked out in the database, so the page does not
-    read every list (a list of 2000 players is about 90 kB of JSON; a season has one per
-    evening)."""
-    table = connection.ops.quote_name(StandingsTable._meta.db_table)
-    if connection.vendor == "postgresql":
-        sql = (
-            "SELECT t.position, e.ord, e.line::text, (t.data -> 'top')::text, "
-            "(t.data -> 'step')::text "
-            f"FROM {table} t CROSS JOIN LATERAL ("
-            "SELECT a.ord, a.line FROM jsonb_array_elements(t.data -> 'ranking') "
-            "WITH ORDINALITY AS a(line, ord) WHERE a.line ->> 0 = %s ORDER BY a.ord LIMIT 1) e "
-            "WHERE t.season_id = %s AND t.kind = %s ORDER BY t.position"
-        )
-        params = [key, season.pk, standings.KIND_LIST]
-    else:  # SQLite's JSON1: json_each's key is the 0-based index
-        sql = (
-            "SELECT t.position, MIN(CAST(e.key AS INTEGER)) + 1, e.value, "
-            "json_quote(json_extract(t.data, '$.top')), "
-            "json_quote(json_extract(t.data, '$.step')) "
-            f"FROM {table} t, json_each(t.data, '$.ranking') e "
-            "WHERE t.season_id = %s AND t.kind = %s AND json_extract(e.value, '$[0]') = %s "
-            "GROUP BY t.id ORDER BY t.position"
-        )
-        params = [season.pk, standings.KIND_LIST, key]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        found = cursor.fetchall()
-    # Every JSON value comes as text on both databases (`::text`, json_each's value of an
-    # array, json_quote), read as the JSON field reads it.
-    return [
-        {
-            "after": position,
-            "rank": rank,
-            "score": json.loads(line)[1],
-            "value": json.loads(top) - json.loads(step) * (rank - 1),
-        }
-        for position, rank, line, top, step in found
-    ]
+    which round, his rank, score and value."""
+    found = []
+    lists = (
+        StandingsTable.objects.filter(season=season, kind=standings.KIND_LIST)
+        .order_by("position")
+        .values_list("position", "data")
+    )
+    for position, data in lists:
+        for index, line in enumerate(data["ranking"]):
+            if line[0] == key:
+                found.append(
+                    {
+                        "after": position,
+                        "rank": index + 1,
+                        "score": line[1],
+                        "value": data["top"] - data["step"] * index,
+                    }
+                )
+                break
+    return found
 
 
 def round_tables(season: Season, numbers: Iterable[int] | None = None) -> list[StandingsTable]:
@@ -153,57 +133,14 @@ def evenings_of(
     """The season's stored evenings (or those numbered `numbers`) in order (1 query), each
     played one with only the games and attendance of `players` (`standings.only_players`),
     what a page needs to explain the lines it shows; an evening not played yet whole (a page
-    shows its state). On PostgreSQL they are picked out in the database: an evening of 2000
-    players is about 1000 games, and a page of a list shows 25 lines."""
+    shows its state)."""
     wanted = set(players)
-    if len(wanted) > PICK_UP_TO:
-        return round_tables(season, numbers)
-    if connection.vendor != "postgresql":
-        found = round_tables(season, numbers)
+    found = round_tables(season, numbers)
+    if len(wanted) <= PICK_UP_TO:
         for table in found:
             if table.data.get("counted"):
                 table.data = standings.only_players(table.data, wanted)
-        return found
-    # Games are stored as arrays (standings.GAME_FIELDS; objects in tables stored before):
-    # white and black by index or by name. `IN (SELECT unnest(...))` is a hashed lookup.
-    keys = "(SELECT unnest(%s::text[]))"
-    white = "CASE WHEN jsonb_typeof(g) = 'array' THEN g ->> 1 ELSE g ->> 'white' END"
-    black = "CASE WHEN jsonb_typeof(g) = 'array' THEN g ->> 2 ELSE g ->> 'black' END"
-    parts = [
-        "'games', coalesce((SELECT jsonb_agg(g ORDER BY o) FROM "
-        "jsonb_array_elements(t.data -> 'games') WITH ORDINALITY AS x(g, o) "
-        f"WHERE {white} IN {keys} OR {black} IN {keys}), '[]'::jsonb)"
-    ] + [
-        f"'{name}', coalesce((SELECT jsonb_agg(p ORDER BY o) FROM "
-        f"jsonb_array_elements_text(t.data -> '{name}') WITH ORDINALITY AS x(p, o) "
-        f"WHERE p IN {keys}), '[]'::jsonb)"
-        for name in standings.ATTENDANCE
-    ]
-    table = connection.ops.quote_name(StandingsTable._meta.db_table)
-    sql = (
-        "SELECT t.id, t.key, t.position, CASE WHEN t.data -> 'counted' = 'true'::jsonb "
-        f"THEN t.data || jsonb_build_object({', '.join(parts)}) ELSE t.data END::text "
-        f"FROM {table} t WHERE t.season_id = %s AND t.kind = %s"
-    )
-    listed = sorted(wanted)
-    params: list = [listed] * (len(parts) + 1) + [season.pk, standings.KIND_ROUND]
-    if numbers is not None:
-        sql += " AND t.key = ANY(%s)"
-        params.append([str(n) for n in numbers])
-    with connection.cursor() as cursor:
-        cursor.execute(sql + " ORDER BY t.position", params)
-        found = cursor.fetchall()
-    return [
-        StandingsTable(
-            id=pk,
-            season=season,
-            kind=standings.KIND_ROUND,
-            key=key,
-            position=position,
-            data=standings.evening_data(json.loads(data)),
-        )
-        for pk, key, position, data in found
-    ]
+    return found
 
 
 def opponents(evenings: list[StandingsTable], players: set[str]) -> set[str]:
