@@ -6,7 +6,6 @@ from django import forms
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
-from . import widgets
 from .models import Club, Player, Season, Series, Tournament
 from .registry import BOOL, CHOICE, INT, NUMBER, SettingsSpec
 from .text import fold
@@ -66,13 +65,20 @@ def season_years(label: str) -> set[int]:
     return {first, last} if last == first + 1 else {first}
 
 
+def date_input() -> forms.DateInput:
+    """A browser's date field, its value always written as 2025-11-30: in the page language's
+    format ("30-11-2025" in Dutch) the browser shows it empty, and a saved form lost the date.
+    (A posted ISO date is read in every language.)"""
+    return forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
 class TournamentForm(ConfirmableForm):
     name = forms.CharField(
         label=_("Name"),
         max_length=200,
         widget=forms.TextInput(attrs={"placeholder": _("e.g. Mechelen")}),
     )
-    date = forms.DateField(label=_("Date"), required=False, widget=widgets.DateInput)
+    date = forms.DateField(label=_("Date"), required=False, widget=date_input())
 
     def __init__(self, *args, season: Season, tournament: Tournament | None = None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -15,7 +15,6 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from competitions.collector import gc_paused
 from competitions.models import Club, Player, Season, SeasonPlayer, Series
 from competitions.models.core import KEY_PATTERN
 from competitions.registry import find_system, get_system
@@ -436,7 +435,7 @@ def import_file(data: Any, *, replace: bool = False, dry_run: bool = False) -> I
     spec = get_system(common["system"])
     section = spec.file_module()
     try:
-        with transaction.atomic(), bulk_write(), gc_paused():
+        with transaction.atomic(), bulk_write():
             result = _import(data, common, spec, section, replace=replace, dry_run=dry_run)
             if dry_run:
                 raise _DryRun(result)

@@ -11,7 +11,6 @@ systems are one indexed query, and a page reads only the lines it shows.
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from competitions.fields import JSONField
 from competitions.models import Player, Season
 
 
@@ -20,7 +19,7 @@ class StandingsTable(models.Model):
     kind = models.CharField(_("kind"), max_length=32)
     key = models.CharField(_("key"), max_length=200, blank=True)
     position = models.PositiveIntegerField(default=0)
-    data = JSONField(default=dict)
+    data = models.JSONField(default=dict)
     # A hash of `data` as written (rankings.services._digest); null if written before.
     digest = models.BigIntegerField(null=True, blank=True, editable=False)
     # A hash of the table's lines as written, in order (rankings.services._lines_digest): a
@@ -72,7 +71,7 @@ class StandingsRow(models.Model):
     rank = models.PositiveIntegerField(_("rank"), null=True, blank=True)
     # For sorting and display; the exact value is in `detail`.
     points = models.FloatField(_("points"), null=True, blank=True)
-    detail = JSONField(default=dict)
+    detail = models.JSONField(default=dict)
     # A hash of `detail` as written (rankings.services._digest); null if written before.
     digest = models.BigIntegerField(null=True, blank=True, editable=False)
 

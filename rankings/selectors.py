@@ -5,7 +5,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from django.db import connection, connections
+from django.db import connection, connections, models
 from django.db.models import (
     Case,
     CharField,
@@ -21,7 +21,6 @@ from django.db.models.expressions import RawSQL
 from django.db.models.fields.json import KT
 from django.db.models.functions import Coalesce
 
-from competitions.fields import JSONField
 from competitions.models import Season
 from competitions.registry import SystemSpec, find_system, get_system
 
@@ -100,7 +99,7 @@ def table_data_subset(keys) -> RawSQL | None:
         "(SELECT coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) "
         f'FROM jsonb_each("{table}"."data") e WHERE e.key = ANY(%s))',
         [list(keys)],
-        output_field=JSONField(),
+        output_field=models.JSONField(),
     )
 
 

@@ -19,7 +19,6 @@ from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from competitions.collector import gc_paused
 from competitions.models import Player, Season, Series
 from competitions.registry import find_system
 from competitions.signals import results_changed
@@ -71,16 +70,6 @@ def _lock_season(season_id: int, *, own_transaction: bool) -> None:
             time.sleep(0.05)
 
 
-ROW_COLUMNS = (
-    "table_id",
-    "season_id",
-    "player_id",
-    "position",
-    "rank",
-    "points",
-    "detail",
-    "digest",
-)
 # Rows written per batch: bounds the memory a recompute holds beyond its own results.
 ROW_BATCH = 500
 
@@ -159,29 +148,16 @@ def _lines_digest(rows: Iterable[ComputedRow]) -> int:
     return int.from_bytes(hasher.digest(), "big", signed=True)
 
 
-def _copy(model, columns: tuple[str, ...], rows: Iterable[tuple]) -> None:
-    """PostgreSQL's COPY of rows whose JSON column is encoded already (`_held`): no
-    per-row SQL and no client-side quoting of the JSON as a literal."""
-    table = model._meta.db_table
-    sql = f"COPY {table} ({', '.join(columns)}) FROM STDIN"
-    with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
-        write = copy.write_row
-        for row in rows:
-            write(row)
-
-
 @dataclass
 class _Held:
-    """A computed table as the store holds it until it is written: its data and its rows'
-    details as JSON text on PostgreSQL (for COPY; compact text takes about half the memory of
-    the computed dicts), as computed elsewhere, with the hashes of its data and lines. `data`
-    and `rows` are None when they are as stored: a recompute that finds a table as stored
-    holds nothing of it but its hashes."""
+    """A computed table as the store holds it until it is written, with the hashes of its data
+    and lines. `data` and `rows` are None when they are as stored: a recompute that finds a
+    table as stored holds nothing of it but its hashes."""
 
     kind: str
     key: str
     position: int
-    data: str | dict | None
+    data: dict | None
     digest: int
     lines_digest: int
     rows: Sequence[ComputedRow] | None
@@ -190,81 +166,51 @@ class _Held:
 def _held(table: ComputedTable, stored: tuple | None = None) -> _Held:
     """The table as `_Held`; `stored`: the stored table's index entry (`_stored_tables`), whose
     hashes say what is as stored and left out."""
-    text = _dumps(table.data)
-    digest = _digest(text)
+    digest = _digest(_dumps(table.data))
     lines = _lines_digest(table.rows)
-    encode = connection.vendor == "postgresql"
     data = rows = None
     if stored is None or stored[2] != digest:
-        data = text if encode else table.data
+        data = table.data
     if stored is None or stored[3] != lines:
         rows = table.rows
-        if encode:
-            rows = [ComputedRow(r.player, r.rank, r.points, _dumps(r.detail)) for r in rows]
     return _Held(table.kind, table.key, table.position, data, digest, lines, rows)
 
 
 def _line(
-    table_id: int,
-    season_id: int,
-    player_id: int | None,
-    position: int,
-    row: ComputedRow,
-    text: str,
-    encode: bool,
-) -> tuple:
-    """A stored line as ROW_COLUMNS, from its row and its detail's JSON `text`: the detail as
-    that text for COPY (`encode`, PostgreSQL), as the dict elsewhere; the digest of the text."""
-    detail = text if encode else row.detail
-    return (table_id, season_id, player_id, position, row.rank, row.points, detail, _digest(text))
-
-
-def _copy_rows(rows: Iterable[tuple]) -> None:
-    """Write standings rows: COPY on PostgreSQL, a bulk insert elsewhere."""
-    if connection.vendor == "postgresql":
-        _copy(StandingsRow, ROW_COLUMNS, rows)
-        return
-    StandingsRow.objects.bulk_create(
-        (StandingsRow(**dict(zip(ROW_COLUMNS, row, strict=True))) for row in rows),
-        batch_size=1000,
+    table_id: int, season_id: int, player_id: int | None, position: int, row: ComputedRow
+) -> StandingsRow:
+    """A stored line of its table, with the digest of its detail."""
+    return StandingsRow(
+        table_id=table_id,
+        season_id=season_id,
+        player_id=player_id,
+        position=position,
+        rank=row.rank,
+        points=row.points,
+        detail=row.detail,
+        digest=_digest(_dumps(row.detail)),
     )
 
 
-TABLE_COLUMNS = ("id", "season_id", "kind", "key", "position", "data", "digest", "lines_digest")
+def _write_rows(rows: Iterable[StandingsRow]) -> None:
+    StandingsRow.objects.bulk_create(rows, batch_size=ROW_BATCH)
 
 
 def _write_tables(season: Season, batch: list[_Held]) -> list[int]:
-    """Insert a batch of tables and give their ids: on PostgreSQL the ids are drawn from the
-    table's sequence first, then the tables written with COPY."""
-    if connection.vendor != "postgresql":
-        tables = StandingsTable.objects.bulk_create(
-            StandingsTable(
-                season=season,
-                kind=t.kind,
-                key=t.key,
-                position=t.position,
-                data=t.data,
-                digest=t.digest,
-                lines_digest=t.lines_digest,
-            )
-            for t in batch
+    """Insert a batch of tables and give their ids."""
+    tables = StandingsTable.objects.bulk_create(
+        StandingsTable(
+            season=season,
+            kind=t.kind,
+            key=t.key,
+            position=t.position,
+            data=t.data,
+            digest=t.digest,
+            lines_digest=t.lines_digest,
         )
-        return [t.pk for t in tables]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
-            [StandingsTable._meta.db_table, len(batch)],
-        )
-        ids = [pk for (pk,) in cursor.fetchall()]
-    _copy(
-        StandingsTable,
-        TABLE_COLUMNS,
-        [
-            (pk, season.pk, t.kind, t.key, t.position, t.data, t.digest, t.lines_digest)
-            for pk, t in zip(ids, batch, strict=True)
-        ],
+        for t in batch
     )
-    return ids
+    return [t.pk for t in tables]
 
 
 def _insert(
@@ -319,28 +265,20 @@ def _player_ids(season: Season, tables: Iterable[_Held], ids: dict[str, int]) ->
 
 
 def _write_lines(season: Season, tables: Iterable[tuple[int, _Held]], ids: dict[str, int]) -> int:
-    """Write every line of these (stored table id, table) pairs, the details as JSON text
-    already on PostgreSQL (`_held`); `ids`: the players' ids by key. Returns the count."""
-    encode = connection.vendor == "postgresql"
+    """Write every line of these (stored table id, table) pairs; `ids`: the players' ids by
+    key. Returns the count."""
     count = 0
 
     def lines():
-        # A generator: the rows go to COPY one at a time, never all as tuples at once.
+        # A generator: bulk_create takes a batch of rows at a time, never all at once.
         nonlocal count
         for table_id, t in tables:
             for position, row in enumerate(t.rows):
                 count += 1
-                yield _line(
-                    table_id,
-                    season.pk,
-                    ids.get(row.player) if row.player is not None else None,
-                    position,
-                    row,
-                    row.detail if encode else _dumps(row.detail),  # encoded already on PG
-                    encode,
-                )
+                player_id = ids.get(row.player) if row.player is not None else None
+                yield _line(table_id, season.pk, player_id, position, row)
 
-    _copy_rows(lines())
+    _write_rows(lines())
     return count
 
 
@@ -552,19 +490,17 @@ def _replace_lines(season: Season, tables: list[tuple[_Held, int]]) -> None:
         ids.update(
             Player.objects.filter(series_id=season.series_id, key__in=keys).values_list("key", "pk")
         )
-    encode = connection.vendor == "postgresql"
     gone: list[int] = []
-    written: list[tuple] = []
+    written: list[StandingsRow] = []
     for t, table_id in tables:
         lines = old[table_id]
         seen_new: dict = {}
         for position, row in enumerate(t.rows):
             player_id = ids.get(row.player) if row.player is not None else None
-            detail = row.detail if encode else _dumps(row.detail)  # encoded already on PG
-            line = _line(table_id, season.pk, player_id, position, row, detail, encode)
+            line = _line(table_id, season.pk, player_id, position, row)
             before = lines.pop(_line_key(player_id, position, seen_new), None)
             if before is not None:
-                if before[1:] == (position, row.rank, row.points, line[-1]):
+                if before[1:] == (position, row.rank, row.points, line.digest):
                     continue
                 gone.append(before[0])
             written.append(line)
@@ -573,34 +509,33 @@ def _replace_lines(season: Season, tables: list[tuple[_Held, int]]) -> None:
         rows = StandingsRow.objects.filter(pk__in=gone)
         rows._raw_delete(rows.db)
     if written:
-        _copy_rows(written)
+        _write_rows(written)
 
 
 def _update_tables(changed: list[tuple], moved: list[tuple] = ()) -> None:
     """Give stored tables a new position, data, digest and lines digest: `changed` holds
-    (position, data, digest, lines digest, id) each, the data as JSON text on PostgreSQL (one
-    pipelined statement per table, the JSON encoded once), as a dict elsewhere; `moved`
-    (position, lines digest, id) of tables whose data stays."""
-    table = StandingsTable._meta.db_table
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            if changed:
-                cursor.executemany(
-                    f"UPDATE {table} SET position = %s, data = %s::jsonb, digest = %s, "
-                    "lines_digest = %s WHERE id = %s",
-                    changed,
+    (position, data, digest, lines digest, id) each; `moved` (position, lines digest, id) of
+    tables whose data stays."""
+    if changed:
+        StandingsTable.objects.bulk_update(
+            [
+                StandingsTable(
+                    pk=pk, position=position, data=data, digest=digest, lines_digest=lines_digest
                 )
-            if moved:
-                cursor.executemany(
-                    f"UPDATE {table} SET position = %s, lines_digest = %s WHERE id = %s", moved
-                )
-        return
-    for position, data, digest, lines_digest, pk in changed:
-        StandingsTable.objects.filter(pk=pk).update(
-            position=position, data=data, digest=digest, lines_digest=lines_digest
+                for position, data, digest, lines_digest, pk in changed
+            ],
+            ["position", "data", "digest", "lines_digest"],
+            batch_size=ROW_BATCH,
         )
-    for position, lines_digest, pk in moved:
-        StandingsTable.objects.filter(pk=pk).update(position=position, lines_digest=lines_digest)
+    if moved:
+        StandingsTable.objects.bulk_update(
+            [
+                StandingsTable(pk=pk, position=position, lines_digest=lines_digest)
+                for position, lines_digest, pk in moved
+            ],
+            ["position", "lines_digest"],
+            batch_size=ROW_BATCH,
+        )
 
 
 def later_seasons(*, series_id: int, label: str) -> list[int]:
@@ -681,15 +616,6 @@ def season_recompute(
     standings yet, standings of the current data version are stored already, or standings of
     data version `unless_stored` or newer are: a task's duplicate or late message).
     """
-    with gc_paused():
-        return _season_recompute(
-            season_id, force=force, rewrite=rewrite, unless_stored=unless_stored
-        )
-
-
-def _season_recompute(
-    season_id: int, *, force: bool, rewrite: bool, unless_stored: int | None = None
-) -> bool:
     force = force or rewrite
     # What is needed before the lock, and only that (the season is read whole once locked).
     # Written out, as `_claim`: the ORM took longer to build it than to run it.

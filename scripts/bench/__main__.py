@@ -261,7 +261,6 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
     from common import RUNS, peak_memory, side_by_side, timed
     from django.test import Client
 
-    from competitions.collector import gc_paused
     from competitions.models import Season
     from rankings.imports import import_competition
     from rankings.services import season_recompute
@@ -382,11 +381,9 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
     data = measured_file
 
     def bulk_floor(slug: str) -> None:
-        # The collector rests while the rows are made, as in an import (`import_file`); the
-        # file's copy is made before, as the import's is.
+        # The file's copy is made before, as the import's is.
         copied = renamed(data, slug)
-        with gc_paused():
-            module.bulk_insert(copied, slug)
+        module.bulk_insert(copied, slug)
 
     t_import, t_bulk, t_replace = [], [], []
     for run in range(3):

@@ -157,9 +157,8 @@ def test_the_player_page_has_every_game_colours_and_the_rank_chart(client, seaso
 
 
 def test_a_players_places_are_read_from_every_list(season):
-    """player_places picks each list's line of the player in the database: the same places,
-    scores and values as reading every list whole, for every player (one who is in no list:
-    none)."""
+    """player_places gives the player's line of each list: its place, score and value, for
+    every player (one who is in no list: none)."""
     from rankings.models import StandingsTable
     from rankings.systems.keizer.selectors import player_places
 
@@ -184,8 +183,7 @@ def test_a_players_places_are_read_from_every_list(season):
 
 def test_the_evenings_of_some_players_are_picked_out_of_every_evening(season):
     """evenings_of gives each played evening with only the games and attendance of the
-    players asked for (picked out in the database on PostgreSQL), as filtering the evenings
-    read whole does; an evening not played yet whole. Also for evenings stored with their
+    players asked for; an evening not played yet whole. Also for evenings stored with their
     games as objects (before they were stored as arrays), and for some evenings only."""
     from rankings.models import StandingsTable
     from rankings.systems.keizer import selectors, standings

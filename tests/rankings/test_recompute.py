@@ -507,41 +507,6 @@ def test_a_table_left_with_one_player_does_not_count_and_breaks_nothing(circuit_
 
 
 @pipeline
-def test_the_garbage_collector_rests_during_a_recompute_and_runs_again_after(
-    circuit_file, monkeypatch
-):
-    """A recompute holds the cyclic collector back (competitions.collector.gc_paused) and gives it
-    back as it found it, after a crash too."""
-    import gc
-
-    from rankings.systems.boardgame import standings
-
-    season = fresh(import_competition(circuit_file))
-    seen = []
-
-    def watched(s):
-        seen.append(gc.isenabled())
-        return standings.compute(s)
-
-    patch_standings(monkeypatch, "boardgame-circuit", compute=watched)
-    assert gc.isenabled()
-    season_recompute(season_id=season.pk, force=True)
-    assert seen == [False] and gc.isenabled()
-
-    patch_standings(monkeypatch, "boardgame-circuit", compute=_crash_mid_way)
-    with pytest.raises(RuntimeError, match="engine crashed"):
-        season_recompute(season_id=season.pk, force=True)
-    assert gc.isenabled()
-    gc.disable()
-    try:
-        patch_standings(monkeypatch, "boardgame-circuit", compute=watched)
-        season_recompute(season_id=season.pk, force=True)
-        assert not gc.isenabled()  # left off, as the caller had it
-    finally:
-        gc.enable()
-
-
-@pipeline
 def test_a_full_recompute_encodes_no_line_of_a_table_whose_lines_are_as_stored(
     circuit_file, monkeypatch
 ):

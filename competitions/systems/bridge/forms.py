@@ -12,7 +12,6 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from competitions import widgets
 from competitions.models import Player
 from competitions.text import plain_number, player_label
 
@@ -400,10 +399,8 @@ def parse_csv_result(text: str, lookup: PlayerLookup) -> list[tuple[Player, Deci
 class SwapForm(forms.Form):
     """A manual move: two players of different pools change places, with a kept reason."""
 
-    first = forms.TypedChoiceField(label=gettext_lazy("Player"), coerce=int, widget=widgets.Select)
-    second = forms.TypedChoiceField(
-        label=gettext_lazy("changes places with"), coerce=int, widget=widgets.Select
-    )
+    first = forms.TypedChoiceField(label=gettext_lazy("Player"), coerce=int)
+    second = forms.TypedChoiceField(label=gettext_lazy("changes places with"), coerce=int)
     reason = forms.CharField(
         label=gettext_lazy("Reason"),
         max_length=300,
@@ -442,7 +439,7 @@ class NextRoundForm(forms.Form):
         label=gettext_lazy("Leave the ladder"),
         coerce=str,
         required=False,
-        widget=widgets.CheckboxList,
+        widget=forms.CheckboxSelectMultiple,
     )
     joining = forms.CharField(
         label=gettext_lazy("Late joiners, in order"),

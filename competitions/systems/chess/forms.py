@@ -6,7 +6,6 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from competitions import widgets
 from competitions.forms import TournamentForm
 from competitions.models import Group, Player
 from competitions.text import player_label
@@ -127,8 +126,8 @@ class MemberAddForm(MemberFields):
 class GameForm(forms.Form):
     """A game of a pairing made elsewhere (or a correction): white, black, the result if known."""
 
-    white = forms.ChoiceField(label=gettext_lazy("White"), widget=widgets.Select)
-    black = forms.ChoiceField(label=gettext_lazy("Black"), widget=widgets.Select)
+    white = forms.ChoiceField(label=gettext_lazy("White"))
+    black = forms.ChoiceField(label=gettext_lazy("Black"))
     result = forms.CharField(
         label=gettext_lazy("Result"),
         required=False,
@@ -154,7 +153,7 @@ class GameForm(forms.Form):
 
 
 class WalkoverForm(forms.Form):
-    player = forms.ChoiceField(label=gettext_lazy("Walkover (WO) for"), widget=widgets.Select)
+    player = forms.ChoiceField(label=gettext_lazy("Walkover (WO) for"))
 
     def __init__(self, *args, members: list[Player], **kwargs):
         super().__init__(*args, **kwargs)

@@ -11,7 +11,7 @@ from django.utils.safestring import mark_safe
 # makemessages finds them all.
 from django.utils.translation import gettext_lazy as _
 
-from competitions import widgets
+from competitions.forms import date_input
 from competitions.models import Game, Player, RoundEntry, SeasonPlayer
 from competitions.text import name_order
 
@@ -69,7 +69,6 @@ class AddPlayerForm(forms.Form):
         label=_("Player of the club"),
         queryset=Player.objects.none(),
         required=False,
-        widget=widgets.Select,
     )
     name = forms.CharField(label=_("or a new player"), max_length=200, required=False)
     start_points = forms.DecimalField(
@@ -104,13 +103,12 @@ class AddPlayerForm(forms.Form):
 class AttendanceForm(forms.Form):
     """An evening's attendance: one status per player of the list, a volunteer for the bye."""
 
-    date = forms.DateField(label=_("Date"), required=False, widget=widgets.DateInput)
+    date = forms.DateField(label=_("Date"), required=False, widget=date_input())
     volunteer = forms.TypedChoiceField(
         label=_("Volunteer for the bye"),
         required=False,
         coerce=int,
         empty_value=None,
-        widget=widgets.Select,
     )
 
     def __init__(self, *args, entries: list[SeasonPlayer], locked: set[int], **kwargs):

@@ -8,13 +8,13 @@ tables are, each line which tables are its player's), in one query. Elsewhere (S
 embedded default) they read the whole data and pick the same in Python. Tournaments stored
 before the positions were search the day's tables instead."""
 
+import json
 from collections import defaultdict
 
-from django.db import connection
+from django.db import connection, models
 from django.db.models import Count, OuterRef, Subquery
 from django.db.models.expressions import RawSQL
 
-from competitions.fields import JSONField, loads
 from rankings.models import StandingsRow, StandingsTable
 from rankings.selectors import with_rows
 
@@ -29,7 +29,7 @@ def _postgres() -> bool:
 
 def _json(value):
     """A JSON value from a raw query: text, read as the JSONField reads it."""
-    return loads(value) if isinstance(value, str) else value
+    return json.loads(value) if isinstance(value, str) else value
 
 
 class StoredTournament:
@@ -257,7 +257,9 @@ def stored_tournament(season, key: str, lines=None) -> StoredTournament | None:
         # no page shows): a tenth of the stored data.
         tables = tables.defer("data").annotate(
             light_data=RawSQL(
-                f'"{_TABLE}"."data" - %s::text[]', (["tables", "exact"],), output_field=JSONField()
+                f'"{_TABLE}"."data" - %s::text[]',
+                (["tables", "exact"],),
+                output_field=models.JSONField(),
             ),
         )
     table = tables.first()

@@ -10,12 +10,10 @@ from sys import intern
 from typing import Any
 
 import orjson
-from django.db import connection
 from django.db.models import Count, Exists, OuterRef
 from django.db.models.fields.json import KT
 from django.utils.text import slugify
 
-from competitions.fields import json_value, loads
 from competitions.models import Player, Season, tournament_order
 from competitions.systems.boardgame.models import (
     FinalTournament,
@@ -411,73 +409,18 @@ def _stored_parts(
 ) -> dict[str, tuple[dict | None, Any]]:
     """The stored tournaments' exact parts (`_exact`; None when stored before they were kept)
     and cap source by key: of the tournaments `keys` (every one when None) but those of
-    `skip`, with the per-game sums of the games `games` only (every game when None).
-
-    On PostgreSQL each stored tournament (its whole day, 1 MB of JSON at 2000 players) is
-    unpacked once, and only the parts asked for are sent: the per-game sums are three
-    quarters of the exact parts, and reading them all as text and parsing them took twice as
-    long as the rest of the read."""
-    keys = None if keys is None else list(keys)
-    skip = list(skip)
-    if connection.vendor != "postgresql":
-        rows = StandingsTable.objects.filter(season=season, kind=KIND_TOURNAMENT)
-        if keys is not None:
-            rows = rows.filter(key__in=keys)
-        found: dict[str, tuple[dict | None, Any]] = {}
-        for key, exact, cap in rows.exclude(key__in=skip).values_list(
-            "key", json_value("data__exact"), json_value("data__cap_source")
-        ):
-            if isinstance(exact, dict) and games is not None:
-                exact = {**exact, "games": _some_games(exact.get("games"), games)}
-            found[key] = (exact, cap)
-        return found
-    titles = sorted(games) if games is not None else []
-    game_columns = (
-        "x.e -> 'games'"
-        if games is None
-        else ", ".join("x.e -> 'games' -> %s" for _title in titles) or "NULL"
-    )
-    where = ["t.season_id = %s", "t.kind = %s"]
-    params: list[Any] = [*titles, season.pk, KIND_TOURNAMENT]
+    `skip`, with the per-game sums of the games `games` only (every game when None)."""
+    rows = StandingsTable.objects.filter(season=season, kind=KIND_TOURNAMENT)
     if keys is not None:
-        where.append("t.key = ANY(%s)")
-        params.append(keys)
-    if skip:
-        where.append("NOT (t.key = ANY(%s))")
-        params.append(skip)
-    # `t.data || '{}'` is the stored value unpacked (a copy in memory), once per tournament:
-    # taking 'exact' and 'cap_source' from `t.data` itself unpacked it for each (at 2000
-    # players × 30 tournaments 37-41 ms for the read instead of 26-27). OFFSET 0 keeps each
-    # subquery from being folded into the outer query, which would repeat its expressions.
-    sql = (
-        f"SELECT t.key, x.e - 'games', x.c, {game_columns} "
-        f"FROM {StandingsTable._meta.db_table} t, "
-        "LATERAL (SELECT y.d -> 'exact' AS e, y.d -> 'cap_source' AS c "
-        "FROM (SELECT t.data || '{}'::jsonb AS d OFFSET 0) y OFFSET 0) x "
-        f"WHERE {' AND '.join(where)}"
-    )
-    found = {}
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        for key, rest, cap, *sums in cursor.fetchall():
-            exact = _json(rest)
-            if isinstance(exact, dict):
-                if games is None:
-                    exact["games"] = _json(sums[0]) or {}
-                else:
-                    exact["games"] = {
-                        title: value
-                        for title, value in zip(titles, map(_json, sums), strict=False)
-                        if value is not None
-                    }
-            found[key] = (exact, _json(cap))
+        rows = rows.filter(key__in=list(keys))
+    found: dict[str, tuple[dict | None, Any]] = {}
+    for key, exact, cap in rows.exclude(key__in=list(skip)).values_list(
+        "key", "data__exact", "data__cap_source"
+    ):
+        if isinstance(exact, dict) and games is not None:
+            exact = {**exact, "games": _some_games(exact.get("games"), games)}
+        found[key] = (exact, cap)
     return found
-
-
-def _json(value):
-    """A jsonb value as psycopg gives it to Django's connection (text), read as the JSON field
-    reads it."""
-    return loads(value) if isinstance(value, str) else value
 
 
 def _some_games(games: dict | None, titles: set[str]) -> dict:
@@ -764,7 +707,7 @@ def _cap_unchanged(season: Season, cap: dict) -> bool:
     """Whether every stored tournament shows this cap and its source (the previous season's
     participant counts among them)."""
     stored = StandingsTable.objects.filter(season=season, kind=KIND_TOURNAMENT).values_list(
-        json_value("data__cap_source"), flat=True
+        "data__cap_source", flat=True
     )
     return all(found == cap for found in stored)
 
@@ -915,7 +858,7 @@ def _stored_game_tables(
         rows = rows.filter(table__key__in=[key for key, game in games.items() if game in only])
     # KT: the player's key as text on every database (SQLite's JSON extraction would give a
     # key that looks like a number, "123", back as the number).
-    rows = rows.values_list("table__key", KT("detail__player"), json_value("detail__tables"))
+    rows = rows.values_list("table__key", KT("detail__player"), "detail__tables")
     for key, player, entries in rows:
         line = (games[key], player)
         entries = entries or []

@@ -15,7 +15,6 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from competitions.fields import json_value
 from competitions.models import Club, Season
 from competitions.systems.boardgame.settings import parse_settings
 from rankings.models import StandingsRow, StandingsTable
@@ -98,10 +97,7 @@ def _overview_data(season: Season) -> tuple[list[dict], list[dict], dict]:
         rows = stored.values_list(
             "kind",
             "key",
-            *(
-                KT(f"data__{f}") if f in TEXT_FIELDS else json_value(f"data__{f}")
-                for f in SUMMARY_FIELDS
-            ),
+            *(KT(f"data__{f}") if f in TEXT_FIELDS else f"data__{f}" for f in SUMMARY_FIELDS),
         )
     for kind, key, *values in rows:
         found = {"key": key, **dict(zip(SUMMARY_FIELDS, values, strict=True))}

@@ -1,6 +1,7 @@
 """Read paths of the Keizer public pages: which lists are stored, the ones a page shows, the
 evenings. A page reads a fixed handful of queries whatever the season's size."""
 
+import json
 from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
@@ -13,7 +14,6 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from competitions.fields import loads
 from competitions.models import Season
 from rankings.engines import keizer as engine
 from rankings.models import StandingsTable
@@ -80,44 +80,26 @@ def last_lists(season: Season, count: int = 2) -> list[StandingsTable]:
 
 def player_places(season: Season, key: str) -> list[dict]:
     """The player's place in every stored list that has him, in round order (1 query): after
-    which round, his rank, score and value. Picked out in the database, so the page does not
-    read every list (a list of 2000 players is about 90 kB of JSON; a season has one per
-    evening)."""
-    table = connection.ops.quote_name(StandingsTable._meta.db_table)
-    if connection.vendor == "postgresql":
-        sql = (
-            "SELECT t.position, e.ord, e.line::text, (t.data -> 'top')::text, "
-            "(t.data -> 'step')::text "
-            f"FROM {table} t CROSS JOIN LATERAL ("
-            "SELECT a.ord, a.line FROM jsonb_array_elements(t.data -> 'ranking') "
-            "WITH ORDINALITY AS a(line, ord) WHERE a.line ->> 0 = %s ORDER BY a.ord LIMIT 1) e "
-            "WHERE t.season_id = %s AND t.kind = %s ORDER BY t.position"
-        )
-        params = [key, season.pk, standings.KIND_LIST]
-    else:  # SQLite's JSON1: json_each's key is the 0-based index
-        sql = (
-            "SELECT t.position, MIN(CAST(e.key AS INTEGER)) + 1, e.value, "
-            "json_quote(json_extract(t.data, '$.top')), "
-            "json_quote(json_extract(t.data, '$.step')) "
-            f"FROM {table} t, json_each(t.data, '$.ranking') e "
-            "WHERE t.season_id = %s AND t.kind = %s AND json_extract(e.value, '$[0]') = %s "
-            "GROUP BY t.id ORDER BY t.position"
-        )
-        params = [season.pk, standings.KIND_LIST, key]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        found = cursor.fetchall()
-    # Every JSON value comes as text on both databases (`::text`, json_each's value of an
-    # array, json_quote), read as the JSON field reads it.
-    return [
-        {
-            "after": position,
-            "rank": rank,
-            "score": loads(line)[1],
-            "value": loads(top) - loads(step) * (rank - 1),
-        }
-        for position, rank, line, top, step in found
-    ]
+    which round, his rank, score and value."""
+    found = []
+    lists = (
+        StandingsTable.objects.filter(season=season, kind=standings.KIND_LIST)
+        .order_by("position")
+        .values_list("position", "data")
+    )
+    for position, data in lists:
+        for index, line in enumerate(data["ranking"]):
+            if line[0] == key:
+                found.append(
+                    {
+                        "after": position,
+                        "rank": index + 1,
+                        "score": line[1],
+                        "value": data["top"] - data["step"] * index,
+                    }
+                )
+                break
+    return found
 
 
 def round_tables(season: Season, numbers: Iterable[int] | None = None) -> list[StandingsTable]:
@@ -200,7 +182,7 @@ def evenings_of(
             kind=standings.KIND_ROUND,
             key=key,
             position=position,
-            data=standings.evening_data(loads(data)),
+            data=standings.evening_data(json.loads(data)),
         )
         for pk, key, position, data in found
     ]
