@@ -1,4 +1,5 @@
-"""Helpers shared by the tests: importing the circuit file, reading stored standings."""
+"""Helpers shared by the tests: importing the circuit file, reading stored standings, counting
+queries and what a manager's action writes."""
 
 import copy
 import json
@@ -6,6 +7,9 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
@@ -174,3 +178,86 @@ def count_queries(client, url) -> int:
     with CaptureQueriesContext(connection) as ctx:
         assert client.get(url).status_code == 200
     return len(ctx.captured_queries)
+
+
+@dataclass
+class Writes:
+    """What one manager action wrote, as `count_writes` saw it."""
+
+    # Transactions committed: outermost atomic blocks, and statements that wrote in autocommit
+    # (each its own transaction). The recomputes' and the after-commit hooks' left out.
+    transactions: int = 0
+    # Recomputes run (the recompute task's calls of rankings.services.season_recompute).
+    recomputes: int = 0
+    # `results_changed` as sent: (season ids, scope).
+    signals: list[tuple[frozenset[int], str | None]] = field(default_factory=list)
+
+
+_WRITES = ("INSERT", "UPDATE", "DELETE")
+
+
+@contextmanager
+def count_writes() -> Iterator[Writes]:
+    """Count the transactions, recomputes and `results_changed` signals of the code run inside.
+
+    Needs a test outside a test transaction (`@pytest.mark.django_db(transaction=True)`): inside
+    one nothing commits. The recompute task runs eagerly, after commit (tests/conftest.py)."""
+    from unittest import mock
+
+    from django.db import DEFAULT_DB_ALIAS, connections
+
+    from competitions.signals import results_changed
+    from rankings import tasks
+
+    connection = connections[DEFAULT_DB_ALIAS]
+    assert not connection.in_atomic_block, "count_writes needs django_db(transaction=True)"
+    writes = Writes()
+    elsewhere = 0  # > 0 while after-commit hooks or a recompute run
+    real_commit, real_hooks = connection.commit, connection.run_and_clear_commit_hooks
+    real_recompute = tasks.season_recompute
+
+    def commit():
+        if not elsewhere:
+            writes.transactions += 1
+        return real_commit()
+
+    def hooks():
+        nonlocal elsewhere
+        elsewhere += 1
+        try:
+            return real_hooks()
+        finally:
+            elsewhere -= 1
+
+    def recompute(**kwargs):
+        nonlocal elsewhere
+        writes.recomputes += 1
+        elsewhere += 1
+        try:
+            return real_recompute(**kwargs)
+        finally:
+            elsewhere -= 1
+
+    def statement(execute, sql, params, many, context):
+        if (
+            not elsewhere
+            and not connection.in_atomic_block
+            and sql.lstrip().upper().startswith(_WRITES)
+        ):
+            writes.transactions += 1  # autocommitted
+        return execute(sql, params, many, context)
+
+    def signalled(sender, season_ids, scope=None, **kwargs):
+        writes.signals.append((frozenset(season_ids), scope))
+
+    results_changed.connect(signalled, weak=False, dispatch_uid="tests-count-writes")
+    connection.commit, connection.run_and_clear_commit_hooks = commit, hooks
+    try:
+        with (
+            mock.patch.object(tasks, "season_recompute", recompute),
+            connection.execute_wrapper(statement),
+        ):
+            yield writes
+    finally:
+        del connection.commit, connection.run_and_clear_commit_hooks
+        results_changed.disconnect(dispatch_uid="tests-count-writes")

@@ -11,6 +11,7 @@ from django.utils.safestring import mark_safe
 # makemessages finds them all.
 from django.utils.translation import gettext_lazy as _
 
+from competitions.edits import Edit, ShownForm
 from competitions.forms import date_input
 from competitions.models import Game, Player, RoundEntry, SeasonPlayer
 from competitions.text import name_order
@@ -205,7 +206,7 @@ class QuickResultForm(forms.Form):
         return result
 
 
-class ResultsForm(forms.Form):
+class ResultsForm(ShownForm):
     """Every board's result of an evening at once (and corrections)."""
 
     def __init__(self, *args, games: list[Game], **kwargs):
@@ -218,9 +219,9 @@ class ResultsForm(forms.Form):
             )
             self.initial.setdefault(f"board{game.board}", game.result)
 
-    def changes(self) -> list[tuple[Game, str]]:
+    def edits(self) -> list[Edit[Game, str]]:
+        """Per board: the result the form showed, the one sent back."""
         return [
-            (g, self.cleaned_data[f"board{g.board}"])
+            Edit(g, self[f"board{g.board}"].shown, self.cleaned_data[f"board{g.board}"])
             for g in self.games
-            if self.cleaned_data[f"board{g.board}"] != g.result
         ]

@@ -1,8 +1,12 @@
 """Write paths of the Keizer competition: the season's list, an evening's attendance, storing a
-pairing, results. One transaction each, validated, keyword-only arguments.
+pairing, results. Validated, keyword-only arguments.
 
-Writers of many rows change them inside `bulk_write()` and send `results_changed` once, so a
-whole evening's attendance or pairing schedules one recompute, not one per row.
+Each manager action is one call and one transaction. Writers of many rows change them inside
+`bulk_write()` and send `results_changed` once, naming what the change reaches (an evening: the
+lists from it on; the season's list: the whole season), so a whole evening's attendance,
+pairing or results schedules one recompute, not one per row (architecture.md "One write per
+action"). A single row (a player off the list, the season closed) is one write whose model
+signal does the same.
 """
 
 import datetime
@@ -15,6 +19,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
+from competitions.edits import Edit, changed
 from competitions.models import Club, Game, Player, Round, RoundEntry, Season, SeasonPlayer
 from competitions.services import player_create
 from competitions.signals import bulk_write, results_changed
@@ -342,12 +347,39 @@ def round_pairing_undo(*, round_: Round) -> None:
         _changed(round_.season, round_)
 
 
+def results_save(*, round_: Round, rows: Sequence[Edit[Game, str]]) -> list[Game]:
+    """Enter or correct results of one evening: per board, the result the form showed and the
+    one sent back ("" takes a result back). Only the boards the manager changed are written, in
+    one transaction, with one recompute of the lists from this evening on. Returns the games
+    written (the given games get their new result too)."""
+    for edit in rows:
+        if edit.new and edit.new not in Game.Result.values:
+            raise ValidationError(
+                {"result": _("Unknown result %(result)s.") % {"result": edit.new}}
+            )
+    wanted = {edit.key.pk: edit for edit in changed(rows)}
+    if not wanted:
+        return []
+    with transaction.atomic(), bulk_write():
+        games = list(round_.games.select_for_update().filter(pk__in=list(wanted)))
+        if len(games) != len(wanted):  # the pairing was taken back meanwhile
+            raise ValidationError(
+                _(
+                    "Somebody else changed this round meanwhile; nothing was saved. Please "
+                    "check and try again."
+                )
+            )
+        written = [game for game in games if game.result != wanted[game.pk].new]
+        for game in written:
+            game.result = wanted[game.pk].key.result = wanted[game.pk].new
+        if written:
+            bulk_update_with_history(written, Game, ["result"])
+            _changed(round_.season, round_)
+    return written
+
+
 def game_result_set(*, game: Game, result: str) -> Game:
-    """Enter or correct a game's result; "" takes it back. The lists after that round follow
-    by themselves (the recompute is full)."""
-    if result and result not in Game.Result.values:
-        raise ValidationError({"result": _("Unknown result %(result)s.") % {"result": result}})
-    if game.result != result:
-        game.result = result
-        game.save(update_fields=["result"])
+    """Enter or correct one game's result (the quick entry: the board as stored is what the
+    manager corrects); "" takes it back."""
+    results_save(round_=game.round, rows=[Edit(game, game.result, result)])
     return game

@@ -286,7 +286,11 @@ def results(request, season: Season, number: int):
     if request.method == "POST":
         if quick.is_bound and quick.is_valid():
             game = games[quick.cleaned_data["board"]]
-            services.game_result_set(game=game, result=quick.cleaned_data["result"])
+            try:
+                services.game_result_set(game=game, result=quick.cleaned_data["result"])
+            except ValidationError as exc:
+                messages.error(request, " ".join(exc.messages))
+                return redirect(manage_url(season, "results", number))
             messages.success(
                 request,
                 _("Board %(n)s: %(result)s.")
@@ -294,9 +298,12 @@ def results(request, season: Season, number: int):
             )
             return redirect(manage_url(season, "results", number))
         if grid.is_bound and grid.is_valid():
-            for game, result in grid.changes():
-                services.game_result_set(game=game, result=result)
-            messages.success(request, _("Results of evening %(n)s saved.") % {"n": number})
+            try:
+                services.results_save(round_=round_, rows=grid.edits())
+            except ValidationError as exc:
+                messages.error(request, " ".join(exc.messages))
+            else:
+                messages.success(request, _("Results of evening %(n)s saved.") % {"n": number})
             return redirect(manage_url(season, "results", number))
     rows = [(b, grid[f"board{b.game.board}"]) for b in boards]
     return render(
