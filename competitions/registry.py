@@ -180,7 +180,9 @@ class SystemSpec:
     # season entry's page) for the shared admin pages.
     admin: str | None = None
     demo: DemoSeries | None = None
-    # Attached by the higher apps (see the module docstring).
+    # Attached by the higher apps (see the module docstring). `pairing` says by its type what
+    # it pairs: the season's next round, or a part of the season on that part's own page
+    # (pairings.systems.SeasonPairing, PairedElsewhere).
     standings: Any = None
     pages: Any = None
     pairing: Any = None

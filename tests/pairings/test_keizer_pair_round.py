@@ -1,5 +1,6 @@
 """`manage.py pair_round` (interchange.md) on a Keizer season: the JSON, --save, and the errors
-of a season that cannot be paired now or whose system does not pair."""
+of a season that cannot be paired now, whose system does not pair, or whose system pairs
+elsewhere (a youth-chess season pairs each group on its page)."""
 
 import io
 import json
@@ -11,6 +12,7 @@ from django.core.management.base import CommandError
 from competitions.models import Game, Round
 from competitions.systems.keizer.services import attendance_save
 from rankings.imports import import_competition
+from tests.chess_files import chess_file
 from tests.keizer_data import small_file
 
 pytestmark = pytest.mark.django_db
@@ -77,3 +79,14 @@ def test_other_systems_and_unknown_seasons_get_a_clear_error(circuit_file):
         pair_round("belgian-circuit", "2025")
     with pytest.raises(CommandError, match="no season"):
         pair_round("de-toren", "1999")
+
+
+def test_a_youth_chess_season_is_refused_in_one_line_naming_where_it_is_paired():
+    """It used to crash with a TypeError (the chess pairing needs a group)."""
+    season = import_competition(chess_file())
+    with pytest.raises(CommandError) as refused:
+        pair_round(season.series.slug, season.label)
+    message = str(refused.value)
+    assert "\n" not in message
+    assert "not paired by pair_round" in message and "group" in message
+    assert not Round.objects.filter(season=season, number__gt=4).exists()

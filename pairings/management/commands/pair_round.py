@@ -1,8 +1,9 @@
 """`manage.py pair_round SERIES SEASON [--save]` (interchange.md): pairs the next round of a
 season from the attendance stored for it and prints the pairing JSON; `--save` stores it.
 
-System-neutral: it dispatches through the season's system spec (`pairing`); a system that does
-not pair its rounds gets a clear error."""
+System-neutral: it dispatches through the season's system spec (`pairing`). It pairs a system
+whose pairing is a `SeasonPairing`; a system that does not pair its rounds, or pairs them
+elsewhere (`PairedElsewhere`: per group, on the group's page), gets one clear line."""
 
 import json
 
@@ -13,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from competitions.management.commands.export_competition import find_season
 from competitions.registry import get_system
+from pairings.systems import PairedElsewhere, SeasonPairing
 
 
 class Command(BaseCommand):
@@ -26,7 +28,12 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         season = find_season(options["series"], options["season"])
         spec = get_system(season.system)
-        if spec.pairing is None:
+        if isinstance(spec.pairing, PairedElsewhere):
+            raise CommandError(
+                _("%(system)s seasons are not paired by pair_round: %(where)s.")
+                % {"system": spec.name, "where": spec.pairing.where}
+            )
+        if not isinstance(spec.pairing, SeasonPairing):
             raise CommandError(
                 _("%(system)s seasons are not paired by this application") % {"system": spec.name}
             )
@@ -34,10 +41,6 @@ class Command(BaseCommand):
             with transaction.atomic():
                 pairing = spec.pairing.pair_next_round(season)
                 if options["save"]:
-                    if spec.pairing.save is None:
-                        raise CommandError(
-                            _("%(system)s pairings cannot be stored") % {"system": spec.name}
-                        )
                     spec.pairing.save(season, pairing)
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from exc
