@@ -22,7 +22,9 @@ V = TypeVar("V")
 
 @dataclass(frozen=True)
 class Edit(Generic[K, V]):
-    """One row of a manager's form: what it is, what the form showed, what was sent back."""
+    """One row of a manager's form: what it is, what the form showed, what was sent back.
+    A writer that showed nothing (a script, a file) gives `shown=None`: the row is written
+    wherever it differs from the stored one."""
 
     key: K
     shown: V

@@ -11,9 +11,17 @@ from django.test import Client
 
 from competitions.interchange import import_competition
 from competitions.models import Game, Round
+from competitions.systems.boardgame.models import Table
+from competitions.systems.boardgame.services import table_fingerprint
+from competitions.systems.bridge.models import ChallengeScore, Pool
+from competitions.systems.bridge.system import round_scope
+from competitions.text import plain_number
 from competitions.views import manage_url
+from tests.bridge_files import big_ladder
+from tests.chess_files import chess_file
 from tests.helpers import count_writes
 from tests.keizer_data import generated_file
+from tests.othello_files import gp_file
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,7 +36,7 @@ def manager_of(season, django_user_model) -> Client:
     return client
 
 
-# --- Keizer: the results grid of an evening ------------------------------------------------------
+# --- Keizer: the results grid of an evening ---
 
 
 def test_keizer_grid_saves_five_boards_in_one_transaction_and_one_recompute(django_user_model):
@@ -88,3 +96,173 @@ def test_keizer_grid_without_a_change_writes_nothing(django_user_model):
         assert client.post(manage_url(season, "results", 2), form).status_code == 302
 
     assert (writes.transactions, writes.recomputes, writes.signals) == (0, 0, [])
+
+
+# --- chess: the results of a group's round ---
+
+
+def test_chess_round_saves_its_results_in_one_transaction_and_one_recompute(django_user_model):
+    season = import_competition(chess_file())
+    client = manager_of(season, django_user_model)
+    round_ = Round.objects.get(group__name="Gruppe A", number=1)
+    games = list(round_.games.order_by("board"))
+    form = {"save_results": "1"}
+    for game in games:
+        form[f"result_{game.pk}"] = FLIP[game.result]
+        form[f"initial-result_{game.pk}"] = game.result
+    url = manage_url(season, "round", "klyve", round_.group_id, 1)
+
+    with count_writes() as writes:
+        assert client.post(url, form).status_code == 302
+
+    assert (writes.transactions, writes.recomputes) == (1, 1)
+    assert writes.signals == [(frozenset({season.pk}), f"t:{round_.tournament_id}")]
+    assert [g.result for g in round_.games.order_by("board")] == [FLIP[g.result] for g in games]
+    season.refresh_from_db()
+    assert season.standings_version == season.data_version
+
+
+def test_chess_round_leaves_a_game_the_manager_did_not_change(django_user_model):
+    season = import_competition(chess_file())
+    client = manager_of(season, django_user_model)
+    round_ = Round.objects.get(group__name="Gruppe A", number=1)
+    first, second = round_.games.order_by("board")
+    form = {
+        "save_results": "1",
+        f"result_{first.pk}": first.result,
+        f"initial-result_{first.pk}": first.result,
+        f"result_{second.pk}": "0-1",
+        f"initial-result_{second.pk}": second.result,
+    }
+    Game.objects.filter(pk=first.pk).update(result="0-1")  # someone else, meanwhile
+
+    with count_writes() as writes:
+        url = manage_url(season, "round", "klyve", round_.group_id, 1)
+        assert client.post(url, form).status_code == 302
+
+    assert (Game.objects.get(pk=first.pk).result, Game.objects.get(pk=second.pk).result) == (
+        "0-1",
+        "0-1",
+    )
+    assert (writes.transactions, writes.recomputes) == (1, 1)
+
+
+# --- bridge: the IMP grid of a pool ---
+
+
+def test_bridge_pool_saves_its_imps_in_one_transaction_and_one_recompute(django_user_model):
+    season = import_competition(big_ladder(2, 2, series="grid"))
+    client = manager_of(season, django_user_model)
+    pool = Pool.objects.get(round__season=season, round__number=2, number=1)
+    stored = {
+        (s.player_id, s.challenge.number): s.imps
+        for s in ChallengeScore.objects.filter(challenge__round=pool.round).select_related(
+            "challenge"
+        )
+    }
+    form = {"stay": "1"}
+    changes = 0
+    for member in pool.members.all():
+        for c in (1, 2, 3):
+            shown = stored.get((member.player_id, c))
+            text = "" if shown is None else plain_number(shown)
+            form[f"imps_{member.player_id}_{c}"] = text
+            form[f"initial-imps_{member.player_id}_{c}"] = text
+            if c == 1:  # every player's first challenge changes: new, corrected or cleared
+                form[f"imps_{member.player_id}_{c}"] = str((shown or 0) + 7)
+                changes += 1
+    assert changes >= 4
+
+    with count_writes() as writes:
+        response = client.post(manage_url(season, "pool", 2, 1), form)
+
+    assert response.status_code == 302
+    assert (writes.transactions, writes.recomputes) == (1, 1)
+    assert writes.signals == [(frozenset({season.pk}), round_scope(2))]
+    season.refresh_from_db()
+    assert season.standings_version == season.data_version
+
+
+def test_bridge_pool_leaves_a_cell_the_manager_did_not_change(django_user_model):
+    season = import_competition(big_ladder(2, 2, series="grid"))
+    client = manager_of(season, django_user_model)
+    pool = Pool.objects.get(round__season=season, round__number=2, number=1)
+    first, second = list(pool.members.order_by("position"))[:2]
+    form = {"stay": "1"}
+    for member in (first, second):
+        for c in (1, 2, 3):
+            score = ChallengeScore.objects.filter(
+                challenge__round=pool.round, challenge__number=c, player=member.player
+            ).first()
+            text = "" if score is None else plain_number(score.imps)
+            form[f"imps_{member.player_id}_{c}"] = form[f"initial-imps_{member.player_id}_{c}"] = (
+                text
+            )
+    form[f"imps_{second.player_id}_1"] = "11"
+    # Meanwhile another manager enters first's challenge 1 as 9.
+    ChallengeScore.objects.update_or_create(
+        challenge=pool.round.challenges.get(number=1), player=first.player, defaults={"imps": 9}
+    )
+
+    with count_writes() as writes:
+        assert client.post(manage_url(season, "pool", 2, 1), form).status_code == 302
+
+    scores = ChallengeScore.objects.filter(challenge__round=pool.round, challenge__number=1)
+    assert scores.get(player=first.player).imps == 9
+    assert scores.get(player=second.player).imps == 11
+    assert (writes.transactions, writes.recomputes) == (1, 1)
+
+
+# --- board games: a table's result ---
+
+
+def test_boardgame_table_correction_is_one_transaction_and_one_recompute(
+    django_user_model, circuit_file
+):
+    season = import_competition(circuit_file)
+    client = manager_of(season, django_user_model)
+    table = Table.objects.get(round__tournament__key="t1", round__number=1)
+    form = {
+        "game": "Catan",
+        "loaded": table_fingerprint(table),
+        "player_1": "p4",
+        "player_2": "p3",
+        "player_3": "p2",
+        "player_4": "p1",
+    }  # the order reversed: four ranks change
+
+    with count_writes() as writes:
+        response = client.post(manage_url(season, "table_edit", "t1", 1, table.pk), form)
+
+    assert response.status_code == 302
+    assert (writes.transactions, writes.recomputes) == (1, 1)
+    assert writes.signals == [(frozenset({season.pk}), f"t:{table.round.tournament_id}")]
+    ranks = dict(table.seats.values_list("player__key", "rank"))
+    assert ranks == {"p4": 1, "p3": 2, "p2": 3, "p1": 4}
+    season.refresh_from_db()
+    assert season.standings_version == season.data_version
+
+
+# --- Othello GP: a tournament's final standings ---
+
+
+def test_othello_standings_are_one_transaction_and_one_recompute(django_user_model):
+    season = import_competition(gp_file())
+    client = manager_of(season, django_user_model)
+    tournament = season.tournaments.get(key="t2")
+    shown = "1; p2; SE; N1990\n2; p1; SE; N1855.5\n3; p3; SE; F1910"
+    typed = "1; p1; SE; N1990\n2; p2; SE; N1855.5\n3; p3; SE; F1910\n4; p4; SE; N1500"
+
+    with count_writes() as writes:
+        response = client.post(
+            manage_url(season, "tournament", "t2"),
+            {"form": "typed", "text": typed, "initial-text": shown},
+        )
+
+    assert response.status_code == 302
+    assert (writes.transactions, writes.recomputes) == (1, 1)
+    assert writes.signals == [(frozenset({season.pk}), f"t:{tournament.pk}")]
+    places = dict(tournament.placements.values_list("player__key", "place"))
+    assert places == {"p1": 1, "p2": 2, "p3": 3, "p4": 4}
+    season.refresh_from_db()
+    assert season.standings_version == season.data_version

@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from competitions.edits import Edit, ShownForm
 from competitions.forms import TournamentForm
 from competitions.models import Group, Player
 from competitions.text import player_label
@@ -161,7 +162,7 @@ class WalkoverForm(forms.Form):
         self.players = {str(p.pk): p for p in members}
 
 
-class ResultsForm(forms.Form):
+class ResultsForm(ShownForm):
     """Every game of a round: one result box each, in board order."""
 
     def __init__(self, *args, games, **kwargs):
@@ -186,14 +187,21 @@ class ResultsForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        results = {}
+        results = []
         for game in self.games:
             name = f"result_{game.pk}"
             if name in data:
                 try:
-                    results[game.pk] = parse_result(data[name] or "")
+                    new = parse_result(data[name] or "")
                 except ValidationError as exc:
                     self.add_error(name, exc)
+                    continue
+                shown = self[name].shown
+                try:
+                    shown = parse_result(shown)
+                except ValidationError:
+                    pass  # not a result: the box is written whatever was sent
+                results.append(Edit(game.pk, shown, new))
         data["results"] = results
         return data
 

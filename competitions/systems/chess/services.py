@@ -6,21 +6,25 @@ in words.
 """
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import date
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_update_with_history
 
 from competitions import services as shared
-from competitions.models import Game, Group, Player, Round, RoundEntry, Tournament
+from competitions.edits import Edit, changed
+from competitions.models import Game, Group, Player, Round, RoundEntry, Season, Tournament
 from competitions.services import season_entries_ensure
+from competitions.signals import bulk_write, results_changed
 
 from . import trf
 from .interchange import BORN_MAX, BORN_MIN, COUNTY, RESULTS
 from .models import RATING_MAX, GroupPlayer
+from .system import change_scope
 
 
 def _concurrent() -> ValidationError:
@@ -245,20 +249,31 @@ def walkover_delete(*, entry: RoundEntry) -> None:
     entry.delete()
 
 
-def results_save(*, round_: Round, results: Mapping[int, str]) -> int:
-    """Set the results of a round's games (game id -> result, "" for none yet). Returns how many
-    changed."""
-    for result in results.values():
-        if result and result not in RESULTS:
-            raise ValidationError(_("Unknown result %(value)s.") % {"value": result})
-    changed = 0
-    with transaction.atomic():
-        for game in round_.games.select_for_update().filter(pk__in=list(results)):
-            if game.result != results[game.pk]:
-                game.result = results[game.pk]
-                game.save(update_fields=["result"])
-                changed += 1
-    return changed
+def results_save(*, round_: Round, rows: Sequence[Edit[int, str]]) -> int:
+    """Set results of a round's games: per game id, the result the form showed and the one sent
+    back ("" for none yet). Only the games the manager changed are written, in one transaction
+    with one recompute of the round's tournament. Returns how many changed."""
+    for edit in rows:
+        if edit.new and edit.new not in RESULTS:
+            raise ValidationError(_("Unknown result %(value)s.") % {"value": edit.new})
+    wanted = {edit.key: edit.new for edit in changed(rows)}
+    if not wanted:
+        return 0
+    with transaction.atomic(), bulk_write():
+        games = list(round_.games.select_for_update().filter(pk__in=list(wanted)))
+        if len(games) != len(wanted):  # a game was deleted meanwhile
+            raise _concurrent()
+        written = [game for game in games if game.result != wanted[game.pk]]
+        for game in written:
+            game.result = wanted[game.pk]
+        if written:
+            bulk_update_with_history(written, Game, ["result"])
+            results_changed.send(
+                sender=Season,
+                season_ids={round_.season_id},
+                scope=change_scope(Round, round_),
+            )
+    return len(written)
 
 
 def pairing_save(

@@ -323,9 +323,7 @@ def round_manage(request, season: Season, tournament: str, group: int, number: i
     if request.method == "POST":
         try:
             if "save_results" in request.POST and results.is_valid():
-                changed = services.results_save(
-                    round_=round_, results=results.cleaned_data["results"]
-                )
+                changed = services.results_save(round_=round_, rows=results.cleaned_data["results"])
                 messages.success(request, _("Results saved (%(n)s changed).") % {"n": changed})
                 return redirect(url)
             if "add_game" in request.POST and game_form.is_valid():

@@ -180,6 +180,7 @@ def changes(seasons) -> list:
 def change(season):
     """Flip one result of round 4 of the middle tournament (1-0 <-> 0-1 or draw), as the
     manager's results form saves it."""
+    from competitions.edits import Edit
     from competitions.systems.chess.services import results_save
 
     tournaments = list(season.tournaments.order_by("date", "key"))
@@ -193,7 +194,7 @@ def change(season):
     def flip():
         state["now"] = flipped if state["now"] == original else original
         with transaction.atomic():
-            results_save(round_=round_, results={game.pk: state["now"]})
+            results_save(round_=round_, rows=[Edit(game.pk, None, state["now"])])
 
     return flip
 
