@@ -12,7 +12,7 @@ The form sends what it showed back in a hidden copy of each field, under Django'
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from django import forms
 
@@ -20,19 +20,31 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 
+class _NotShown:
+    def __repr__(self) -> str:
+        return "NOT_SHOWN"
+
+
+# What a writer that showed nothing (a file, a script, the quick entry of one board) "showed".
+NOT_SHOWN: Any = _NotShown()
+
+
 @dataclass(frozen=True)
 class Edit(Generic[K, V]):
-    """One row of a manager's form: what it is, what the form showed, what was sent back.
-    A writer that showed nothing (a script, a file) gives `shown=None`: the row is written
-    wherever it differs from the stored one."""
+    """One row of a manager's form: what it is, what the form showed, what was sent back."""
 
     key: K
     shown: V
     new: V
 
+    @classmethod
+    def sent(cls, key: K, new: V) -> "Edit[K, V]":
+        """A row sent without a form: written wherever it differs from the stored one."""
+        return cls(key, NOT_SHOWN, new)
+
     @property
     def changed(self) -> bool:
-        return self.new != self.shown
+        return self.shown is NOT_SHOWN or self.new != self.shown
 
 
 def changed(edits: Iterable[Edit[K, V]]) -> list[Edit[K, V]]:

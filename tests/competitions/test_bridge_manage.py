@@ -9,6 +9,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from competitions.edits import Edit
 from competitions.models import Player, Round, Season, SeasonPlayer, Series
 from competitions.systems.bridge import services
 from competitions.systems.bridge.models import Challenge, ChallengeScore, Pool, PoolMember
@@ -225,7 +226,9 @@ def test_a_challenge_result_is_read_from_csv_and_replaces_that_challenge_of_the_
 ):
     client = client_for(manager, ladder)
     services.pool_scores_save(
-        pool=pool(ladder, 1, 2), scores={(Player.objects.get(key="Coolerb").pk, 2): 5}, challenges=3
+        pool=pool(ladder, 1, 2),
+        rows=[Edit.sent((Player.objects.get(key="Coolerb").pk, 2), 5)],
+        challenges=3,
     )
     text = "Player;IMPs\nHanLaporte;12,5\ndjchili74;-3\nTolie ; 0\n"
     response = upload(client, ladder, 2, 2, text)
@@ -299,9 +302,11 @@ def play_round_one(season: Season) -> None:
     for number, keys in ((1, OTHERS), (2, CLUB)):
         services.pool_scores_save(
             pool=pool(season, 1, number),
-            scores={
-                (ids[k], c): Decimal(10 - 3 * i) for i, k in enumerate(keys) for c in (1, 2, 3)
-            },
+            rows=[
+                Edit.sent((ids[k], c), Decimal(10 - 3 * i))
+                for i, k in enumerate(keys)
+                for c in (1, 2, 3)
+            ],
             challenges=3,
         )
 
@@ -378,7 +383,7 @@ def test_the_next_round_is_refused_when_the_results_changed_since_they_were_show
     shown = client.get(manage_url(ladder, "next_round")).context["form"].initial["fingerprint"]
     ids = dict(Player.objects.filter(series=ladder.series).values_list("key", "pk"))
     services.pool_scores_save(
-        pool=pool(ladder, 1, 1), scores={(ids["a5"], 1): Decimal(99)}, challenges=3
+        pool=pool(ladder, 1, 1), rows=[Edit.sent((ids["a5"], 1), Decimal(99))], challenges=3
     )
     response = client.post(
         manage_url(ladder, "next_round"), {"number": "2", "fingerprint": shown, "start": "1"}

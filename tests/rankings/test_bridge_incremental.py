@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from competitions.edits import Edit
 from competitions.models import Round
 from competitions.systems.bridge.ladder import state
 from competitions.systems.bridge.models import ChallengeScore, Pool, PoolMember
@@ -65,7 +66,7 @@ def change_score(season, number, pool_number, delta, capture):
     ).first()
     imps = (score.imps if score else Decimal(0)) + delta
     with capture(execute=True):
-        pool_scores_save(pool=pool, scores={(member.player_id, 2): imps}, challenges=3)
+        pool_scores_save(pool=pool, rows=[Edit.sent((member.player_id, 2), imps)], challenges=3)
 
 
 def test_a_changed_score_recomputes_its_round_the_later_ones_and_the_elo_ranking(

@@ -55,7 +55,7 @@ def test_a_changed_result_rewrites_only_its_tournament_and_the_classes_it_moves(
     before = table_ids(season)
     game = Game.objects.get(round__group__name="Gruppe A", round__number=1, result="1-0")
     with TestCase.captureOnCommitCallbacks(execute=True):
-        results_save(round_=game.round, rows=[Edit(game.pk, None, "0-1")])
+        results_save(round_=game.round, rows=[Edit.sent(game.pk, "0-1")])
     assert table_ids(season).keys() == before.keys()
     assert not Season.objects.get(pk=season.pk).stale
     changed = reached(recomputed, season)
@@ -99,7 +99,7 @@ def test_incremental_updates_store_exactly_what_a_full_recompute_stores(data, ch
         for pick, result in changes:
             if games:
                 game = games[pick % len(games)]
-                results_save(round_=game.round, rows=[Edit(game.pk, None, RESULTS[result])])
+                results_save(round_=game.round, rows=[Edit.sent(game.pk, RESULTS[result])])
     with TestCase.captureOnCommitCallbacks(execute=True):
         for pick, name in classes:
             if members:

@@ -46,7 +46,7 @@ def test_a_chess_update_keeps_number_like_player_keys():
     season = import_competition(numbered(chess_file(), r'"([a-g])"'))
     game = Game.objects.get(round__group__name="Gruppe A", round__number=1, result="1-0")
     with TestCase.captureOnCommitCallbacks(execute=True):
-        results_save(round_=game.round, rows=[Edit(game.pk, None, "0-1")])
+        results_save(round_=game.round, rows=[Edit.sent(game.pk, "0-1")])
     assert not Season.objects.get(pk=season.pk).stale
     assert not StandingsRow.objects.filter(season=season, player__isnull=True).exists()
     full_recompute_matches(season)

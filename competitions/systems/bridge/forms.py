@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from competitions.edits import Edit, ShownForm
 from competitions.models import Player
 from competitions.text import plain_number, player_label
 
@@ -268,7 +269,7 @@ class LadderSetupForm(forms.Form):
 # --- result entry -------------------------------------------------------------------------------
 
 
-class PoolScoresForm(forms.Form):
+class PoolScoresForm(ShownForm):
     """The IMP grid of one pool: a cell per player and challenge; blank = did not play."""
 
     def __init__(self, *args, members: list, challenges: int, **kwargs):
@@ -295,23 +296,29 @@ class PoolScoresForm(forms.Form):
         ]
 
     def clean(self):
+        """`scores`: per cell, (player id, challenge) with the IMPs the form showed and those
+        sent (None: did not play)."""
         data = super().clean()
-        scores: dict[tuple[int, int], Decimal | None] = {}
+        scores: list[Edit[tuple[int, int], Decimal | str | None]] = []
         for member in self.members:
             for c in range(1, self.challenges + 1):
                 name = self.cell(member, c)
                 text = (data.get(name) or "").strip()
-                if not text:
-                    scores[(member.player_id, c)] = None
-                    continue
                 try:
-                    scores[(member.player_id, c)] = parse_imps(text)
+                    new = parse_imps(text) if text else None
                 except ValueError:
                     self.add_error(
                         name,
                         _("“%(text)s” is not an IMP score (e.g. 12, -3.5; at most 2 decimals).")
                         % {"text": text},
                     )
+                    continue
+                shown: Decimal | str | None = self[name].shown.strip()
+                try:
+                    shown = parse_imps(shown) if shown else None
+                except ValueError:
+                    pass  # not a score: the cell is written whatever was sent
+                scores.append(Edit((member.player_id, c), shown, new))
         data["scores"] = scores
         return data
 

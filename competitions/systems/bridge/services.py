@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from competitions import services as shared_services
+from competitions.edits import Edit, changed
 from competitions.models import Player, Round, Season, SeasonPlayer
 from competitions.signals import bulk_write, results_changed
 
@@ -126,21 +127,29 @@ def ladder_setup(*, season: Season, pools: Sequence[Sequence[Entry]]) -> Round:
 
 
 def pool_scores_save(
-    *, pool: Pool, scores: dict[tuple[int, int], Decimal | None], challenges: int
+    *,
+    pool: Pool,
+    rows: Sequence[Edit[tuple[int, int], Decimal | None]],
+    challenges: int,
 ) -> int:
-    """The IMPs of a pool's players per challenge: (player id, challenge number) -> IMPs, None
-    for "did not play". Returns the number of cells changed."""
+    """The IMPs of a pool's players per challenge: per (player id, challenge number), the IMPs
+    the form showed and those sent (None: "did not play"). Only the cells the manager changed
+    are written, in one transaction with one recompute of this round and the later ones.
+    Returns the number of cells changed."""
     members = set(pool.members.values_list("player_id", flat=True))
-    for player_id, number in scores:
+    for edit in rows:
+        player_id, number = edit.key
         if player_id not in members:
             raise ValidationError(_("A score for a player who is not in this pool."))
         if not 1 <= number <= challenges:
             raise ValidationError(
                 _("A round of this season has challenges 1 to %(n)s.") % {"n": challenges}
             )
-    round_ = pool.round
+    wanted = {edit.key: edit.new for edit in changed(rows)}
+    if not wanted:
+        return 0
     try:
-        return _scores_save(round_, members, scores)
+        return _scores_save(pool.round, members, wanted)
     except IntegrityError as exc:  # another manager saved the same cells at the same moment
         raise ValidationError(
             _(
@@ -204,7 +213,7 @@ def challenge_upload(
     given = {p.pk: imps for p, imps in rows}
     return pool_scores_save(
         pool=pool,
-        scores={(player_id, number): given.get(player_id) for player_id in members},
+        rows=[Edit.sent((player_id, number), given.get(player_id)) for player_id in members],
         challenges=challenges,
     )
 

@@ -214,21 +214,27 @@ def _pool(season: Season, number: int, pool: int) -> Pool:
     return found
 
 
+def _scores_form(pool: Pool, settings, data=None) -> PoolScoresForm:
+    """The pool's IMP grid with the stored scores as its initial values."""
+    members = list(pool.members.select_related("player").order_by("position", "id"))
+    scores = {
+        (s.player_id, s.challenge.number): s.imps
+        for s in ChallengeScore.objects.filter(
+            challenge__round=pool.round, player_id__in=[m.player_id for m in members]
+        ).select_related("challenge")
+    }
+    return PoolScoresForm(
+        data,
+        members=members,
+        challenges=settings.challenges_per_round,
+        initial=PoolScoresForm.initial_for(members, scores),
+    )
+
+
 def _grid_page(request, season: Season, pool: Pool, form=None, upload=None, status=200):
     settings = parse_settings(season.settings)
-    members = list(pool.members.select_related("player").order_by("position", "id"))
     if form is None:
-        scores = {
-            (s.player_id, s.challenge.number): s.imps
-            for s in ChallengeScore.objects.filter(
-                challenge__round=pool.round, player_id__in=[m.player_id for m in members]
-            ).select_related("challenge")
-        }
-        form = PoolScoresForm(
-            members=members,
-            challenges=settings.challenges_per_round,
-            initial=PoolScoresForm.initial_for(members, scores),
-        )
+        form = _scores_form(pool, settings)
     if upload is None:
         upload = ChallengeUploadForm(
             challenges=settings.challenges_per_round, lookup=PlayerLookup([])
@@ -257,13 +263,12 @@ def pool_scores(request, season: Season, number: int, pool: int):
     if request.method != "POST":
         return _grid_page(request, season, found)
     settings = parse_settings(season.settings)
-    members = list(found.members.select_related("player").order_by("position", "id"))
-    form = PoolScoresForm(request.POST, members=members, challenges=settings.challenges_per_round)
+    form = _scores_form(found, settings, request.POST)
     if form.is_valid():
         try:
             changed = services.pool_scores_save(
                 pool=found,
-                scores=form.cleaned_data["scores"],
+                rows=form.cleaned_data["scores"],
                 challenges=settings.challenges_per_round,
             )
         except ValidationError as exc:

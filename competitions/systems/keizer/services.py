@@ -379,7 +379,7 @@ def results_save(*, round_: Round, rows: Sequence[Edit[Game, str]]) -> list[Game
 
 
 def game_result_set(*, game: Game, result: str) -> Game:
-    """Enter or correct one game's result (the quick entry: the board as stored is what the
-    manager corrects); "" takes it back."""
-    results_save(round_=game.round, rows=[Edit(game, game.result, result)])
+    """Enter or correct one game's result (the quick entry, which shows no result); "" takes
+    it back."""
+    results_save(round_=game.round, rows=[Edit.sent(game, result)])
     return game

@@ -194,7 +194,7 @@ def change(season):
     def flip():
         state["now"] = flipped if state["now"] == original else original
         with transaction.atomic():
-            results_save(round_=round_, rows=[Edit(game.pk, None, state["now"])])
+            results_save(round_=round_, rows=[Edit.sent(game.pk, state["now"])])
 
     return flip
 

@@ -90,6 +90,7 @@ def changes(seasons) -> list:
 def change(target):
     """Change one player's IMPs of a challenge, as the manager's pool form saves them
     (competitions.systems.bridge.services.pool_scores_save); again changes it back."""
+    from competitions.edits import Edit
     from competitions.systems.bridge.services import pool_scores_save
 
     season, where = target if isinstance(target, tuple) else (target, "last")
@@ -110,7 +111,7 @@ def change(target):
         with transaction.atomic():
             pool_scores_save(
                 pool=pool,
-                scores={key: original + 1 if current == original else original},
+                rows=[Edit.sent(key, original + 1 if current == original else original)],
                 challenges=3,
             )
 
