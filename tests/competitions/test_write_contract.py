@@ -19,7 +19,7 @@ from competitions.text import plain_number
 from competitions.views import manage_url
 from tests.bridge_files import big_ladder
 from tests.chess_files import chess_file
-from tests.helpers import count_writes
+from tests.helpers import count_writes, recompute_afresh, stored
 from tests.keizer_data import generated_file
 from tests.othello_files import gp_file
 
@@ -266,3 +266,22 @@ def test_othello_standings_are_one_transaction_and_one_recompute(django_user_mod
     assert places == {"p1": 1, "p2": 2, "p3": 3, "p4": 4}
     season.refresh_from_db()
     assert season.standings_version == season.data_version
+
+
+def test_boardgame_first_table_of_a_round_with_a_new_player_updates_as_a_full_recompute(
+    django_user_model, circuit_file
+):
+    """The table's one scope (its tournament) reaches all it wrote: the round it opened and
+    the new player it added give the standings a full recompute gives."""
+    season = import_competition(circuit_file)
+    client = manager_of(season, django_user_model)
+    form = {"game": "Azul", "player_1": "p5", "player_2": "Nieuwe Speler", "new_2": "on"}
+    form["player_3"], form["rank_3"] = "p1", "1"
+
+    with count_writes() as writes:
+        response = client.post(manage_url(season, "round", "t2", 2), form)
+
+    assert response.status_code == 302
+    assert (writes.transactions, writes.recomputes) == (1, 1)
+    updated = stored(season)
+    assert recompute_afresh(season) == updated

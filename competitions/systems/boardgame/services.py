@@ -1,4 +1,6 @@
-"""Write paths of board-game result entry: one transaction each, validated."""
+"""Write paths of board-game result entry: one transaction each, validated. A table's save
+writes its rows inside `bulk_write()` and sends one `results_changed` naming its tournament, so
+one recompute of that tournament follows (architecture.md "One write per action")."""
 
 import hashlib
 import json
@@ -18,10 +20,12 @@ from competitions.services import (
     retry_on_conflict,
     season_entries_ensure,
 )
+from competitions.signals import bulk_write, results_changed
 from competitions.text import fold
 
 from .models import FinalTournament, Seat, Table
 from .settings import parse_settings
+from .system import tournament_scope
 
 # --- tournaments ---------------------------------------------------------------------------------
 
@@ -150,7 +154,7 @@ def table_save(
 
 
 def _table_write(round_, game, seats, table, loaded, series) -> Table:
-    with transaction.atomic():
+    with transaction.atomic(), bulk_write():
         if table is not None and loaded is not None:
             _refuse_if_changed(table, loaded)
         seats = [
@@ -200,6 +204,13 @@ def _table_write(round_, game, seats, table, loaded, series) -> Table:
             table._change_reason = "; ".join(changes)[:100]
             table.save()
         season_entries_ensure(season=round_.season, players=players)
+        # The table reaches its tournament only (new players and a new round are new lines
+        # of it), whatever rows it wrote.
+        results_changed.send(
+            sender=Season,
+            season_ids={round_.season_id},
+            scope=tournament_scope(round_.tournament_id),
+        )
     return table
 
 

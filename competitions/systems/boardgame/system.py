@@ -12,6 +12,11 @@ from .settings import SPEC as SETTINGS
 KEY = "boardgame-circuit"
 
 
+def tournament_scope(tournament_id: int) -> str:
+    """The scope of a change within one tournament (rankings.systems.boardgame.standings)."""
+    return f"t:{tournament_id}"
+
+
 def change_scope(model, row) -> str | None:
     """What one changed table or seat reaches: its tournament ("t:<pk>"), and from there the
     season's aggregates (rankings.systems.boardgame.standings.update). Anything else (an
@@ -21,7 +26,7 @@ def change_scope(model, row) -> str | None:
     tournament_id = (
         Round.objects.filter(pk=row.round_id).values_list("tournament_id", flat=True).first()
     )
-    return f"t:{tournament_id}" if tournament_id else None
+    return tournament_scope(tournament_id) if tournament_id else None
 
 
 register(
