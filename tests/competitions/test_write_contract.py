@@ -6,6 +6,9 @@ Each test posts a multi-result form of one system the way the page sends it, out
 transaction, and counts with tests.helpers.count_writes.
 """
 
+import re
+from html import unescape
+
 import pytest
 from django.test import Client
 
@@ -285,3 +288,77 @@ def test_boardgame_first_table_of_a_round_with_a_new_player_updates_as_a_full_re
     assert (writes.transactions, writes.recomputes) == (1, 1)
     updated = stored(season)
     assert recompute_afresh(season) == updated
+
+
+def test_othello_standings_leave_a_line_the_manager_did_not_change(django_user_model):
+    """p3's rating was corrected meanwhile; the manager sends p3's line back as shown and
+    swaps p1 and p2: p3 keeps the correction."""
+    season = import_competition(gp_file())
+    client = manager_of(season, django_user_model)
+    tournament = season.tournaments.get(key="t2")
+    shown = "1; p2; SE; N1990\n2; p1; SE; N1855.5\n3; p3; SE; F1910"
+    typed = "1; p1; SE; N1855.5\n2; p2; SE; N1990\n3; p3; SE; F1910"
+    tournament.placements.filter(player__key="p3").update(ffo=1920)  # meanwhile
+
+    with count_writes() as writes:
+        response = client.post(
+            manage_url(season, "tournament", "t2"),
+            {"form": "typed", "text": typed, "initial-text": shown},
+        )
+
+    assert response.status_code == 302
+    assert (writes.transactions, writes.recomputes) == (1, 1)
+    lines = {p.player.key: (p.place, p.ffo, p.nordic) for p in tournament.placements.all()}
+    assert lines == {"p1": (1, None, 1855.5), "p2": (2, None, 1990), "p3": (3, 1920, None)}
+
+
+# --- each page sends back what it showed ---
+
+
+def shown_copies(html: str) -> dict[str, str]:
+    """The hidden copies of what a page showed, by field name."""
+    return {
+        name: unescape(value)
+        for name, value in re.findall(
+            r'<input type="hidden" name="initial-([^"]+)" value="([^"]*)"', html
+        )
+    }
+
+
+def test_the_pages_send_back_what_they_showed(django_user_model, circuit_file):
+    keizer = import_competition(generated_file(20, 4, series="grid"))
+    client = manager_of(keizer, django_user_model)
+    html = client.get(manage_url(keizer, "results", 2)).content.decode()
+    games = Game.objects.filter(round__season=keizer, round__number=2)
+    assert shown_copies(html) == {f"board{g.board}": g.result for g in games}
+
+    chess = import_competition(chess_file())
+    chess.series.managers.add(*keizer.series.managers.all())
+    round_ = Round.objects.get(group__name="Gruppe A", number=1)
+    html = client.get(manage_url(chess, "round", "klyve", round_.group_id, 1)).content.decode()
+    assert shown_copies(html) == {f"result_{g.pk}": g.result for g in round_.games.all()}
+
+    bridge = import_competition(big_ladder(2, 2, series="ladder"))
+    bridge.series.managers.add(*keizer.series.managers.all())
+    html = client.get(manage_url(bridge, "pool", 2, 1)).content.decode()
+    pool = Pool.objects.get(round__season=bridge, round__number=2, number=1)
+    stored = {
+        f"imps_{s.player_id}_{s.challenge.number}": plain_number(s.imps)
+        for s in ChallengeScore.objects.filter(challenge__round=pool.round).select_related(
+            "challenge"
+        )
+    }
+    copies = shown_copies(html)
+    assert len(copies) == 3 * pool.members.count()
+    assert {k: v for k, v in copies.items() if v} == {
+        k: v for k, v in stored.items() if k in copies
+    }
+
+    gp = import_competition(gp_file())
+    gp.series.managers.add(*keizer.series.managers.all())
+    html = client.get(manage_url(gp, "tournament", "t2")).content.decode()
+    assert shown_copies(html)["text"].splitlines() == [
+        "1; Björn Sandberg (p2); SE; N1990",
+        "2; Anna Lindqvist (p1); SE; N1855.5",
+        "3; Julien Lefèvre (p3); SE; F1910",
+    ]

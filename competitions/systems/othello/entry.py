@@ -15,7 +15,7 @@ there is one.
 
 import csv
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
@@ -48,7 +48,7 @@ SHAPES = {
 class EntryRow:
     """A line read: the player found (or the name of a new player), place, country, rating."""
 
-    line: int
+    line: int = field(compare=False)  # where it was read, not what it says
     place: int
     player: Player | None
     new_name: str

@@ -4,10 +4,11 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from competitions.edits import ShownForm
 from competitions.forms import TournamentForm
 from competitions.models import Player
 
-from .entry import StandingsText, decode_upload
+from .entry import EntryRow, StandingsText, decode_upload
 
 UPLOAD_MAX_BYTES = 1_000_000
 
@@ -78,8 +79,9 @@ class _StandingsForm(forms.Form):
         return data
 
 
-class StandingsForm(_StandingsForm):
-    """The final standings typed: one participant per line."""
+class StandingsForm(_StandingsForm, ShownForm):
+    """The final standings typed: one participant per line. The page sends back the standings
+    it showed (`shown_rows`)."""
 
     text = forms.CharField(
         label=gettext_lazy("Final standings, one participant per line"),
@@ -99,6 +101,15 @@ class StandingsForm(_StandingsForm):
 
     def source_text(self) -> str:
         return self.cleaned_data["text"]
+
+    def shown_rows(self) -> list[EntryRow] | None:
+        """The standings the form showed, read as typed ones are; None if they cannot be read
+        (then what is typed replaces the stored standings)."""
+        text = self["text"].shown
+        if not text.strip():
+            return []  # no standings yet
+        read = StandingsText(text, players=self.players, country=self.country, create_players=False)
+        return None if read.errors else read.rows
 
 
 class UploadForm(_StandingsForm):

@@ -1,4 +1,5 @@
-"""Write paths of the Othello GP manager pages: one transaction each, validated."""
+"""Write paths of the Othello GP manager pages: one transaction each, validated; a tournament's
+standings are written inside `bulk_write()` with one `results_changed` naming the tournament."""
 
 from collections.abc import Sequence
 from datetime import date
@@ -66,10 +67,19 @@ def tournament_update(
     return tournament
 
 
-def standings_save(*, tournament: Tournament, rows: Sequence[EntryRow]) -> list[Player]:
-    """Replace a tournament's final standings (rules.md §2: places 1..n, each once; one rating
-    entry each). New players (rows with `new_name`) are added to the series. One transaction,
-    one recompute; returns the players added."""
+def standings_save(
+    *,
+    tournament: Tournament,
+    rows: Sequence[EntryRow],
+    shown: Sequence[EntryRow] | None = None,
+) -> list[Player]:
+    """A tournament's final standings (rules.md §2: places 1..n, each once; one rating entry
+    each). New players (rows with `new_name`) are added to the series. One transaction, one
+    recompute of the tournament; returns the players added.
+
+    `shown`: the standings the form showed. A line sent back as shown is left as it is stored,
+    and a player neither shown nor sent (added meanwhile) keeps his line. None (a file, a
+    script): `rows` replace the stored standings."""
     n = len(rows)
     if sorted(row.place for row in rows) != list(range(1, n + 1)):
         raise ValidationError(_("The places must be 1 to %(n)s, each once.") % {"n": n})
@@ -87,11 +97,19 @@ def standings_save(*, tournament: Tournament, rows: Sequence[EntryRow]) -> list[
                 raise ValidationError(_("A player is listed twice."))
             current = {p.player_id: p for p in tournament.placements.all()}
             wanted = {p.pk for p in players}
-            for placement in current.values():
-                if placement.player_id not in wanted:
-                    placement.delete()
+            as_shown = {r.player.pk: r for r in shown if r.player} if shown is not None else None
+            removed = [
+                placement
+                for placement in current.values()
+                if placement.player_id not in wanted
+                and (as_shown is None or placement.player_id in as_shown)
+            ]
+            for placement in removed:
+                placement.delete()
             changed, created, moved = [], [], []
             for row, player in zip(rows, players, strict=True):
+                if as_shown is not None and as_shown.get(player.pk) == row:
+                    continue  # left as shown
                 fields = {
                     "place": row.place,
                     "country": row.country,
@@ -127,10 +145,11 @@ def standings_save(*, tournament: Tournament, rows: Sequence[EntryRow]) -> list[
                 )
             bulk_create_with_history(created, Placement)
             shared.season_entries_ensure(season=season, players=players)
-            # Only this tournament's results changed (new players are new lines of it).
-            results_changed.send(
-                sender=Season, season_ids={season.pk}, scope=tournament_scope(tournament.pk)
-            )
+            if removed or changed or created:
+                # Only this tournament's results changed (new players are new lines of it).
+                results_changed.send(
+                    sender=Season, season_ids={season.pk}, scope=tournament_scope(tournament.pk)
+                )
     except IntegrityError as exc:  # a concurrent save of the same tournament meanwhile
         raise ValidationError(
             _(

@@ -97,7 +97,11 @@ def tournament_manage(request, season: Season, tournament: str):
     entry = {"typed": typed, "upload": upload}.get(kind)
     if entry is not None and entry.is_valid():
         try:
-            added = services.standings_save(tournament=tournament, rows=entry.rows)
+            added = services.standings_save(
+                tournament=tournament,
+                rows=entry.rows,
+                shown=typed.shown_rows() if entry is typed else None,
+            )
         except ValidationError as exc:
             apply_errors(entry, exc)
         else:
