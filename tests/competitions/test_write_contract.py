@@ -12,7 +12,6 @@ from html import unescape
 import pytest
 from django.test import Client
 
-from competitions.interchange import import_competition
 from competitions.models import Game, Round
 from competitions.systems.boardgame.models import Table
 from competitions.systems.boardgame.services import table_fingerprint
@@ -20,6 +19,7 @@ from competitions.systems.bridge.models import ChallengeScore, Pool
 from competitions.systems.bridge.system import round_scope
 from competitions.text import plain_number
 from competitions.views import manage_url
+from rankings.imports import import_competition
 from tests.bridge_files import big_ladder
 from tests.chess_files import chess_file
 from tests.helpers import count_writes, recompute_afresh, stored
