@@ -97,3 +97,18 @@ class RoundEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{related(self, 'player')}: {self.get_status_display()}"
+
+    @classmethod
+    def sides(cls, white: Player, black: Player) -> tuple[tuple[Player, str], tuple[Player, str]]:
+        """A game's two players with their colours."""
+        return ((white, cls.Colour.WHITE), (black, cls.Colour.BLACK))
+
+    @classmethod
+    def played(
+        cls, round_: Round, white: Player, black: Player, game: Game | None = None
+    ) -> list["RoundEntry"]:
+        """The two entries of a game, unsaved: white's and black's, both played."""
+        return [
+            cls(round=round_, player=p, status=cls.Status.PLAYED, game=game, colour=colour)
+            for p, colour in cls.sides(white, black)
+        ]

@@ -215,23 +215,7 @@ class _Reader:
                 )
             board += 1
             game = Game(round=round_, board=board, result=result)
-            self.games.append(
-                (
-                    game,
-                    [
-                        RoundEntry(
-                            round=round_,
-                            player=player,
-                            status=RoundEntry.Status.PLAYED,
-                            colour=colour,
-                        )
-                        for player, colour in (
-                            (white, RoundEntry.Colour.WHITE),
-                            (black, RoundEntry.Colour.BLACK),
-                        )
-                    ],
-                )
-            )
+            self.games.append((game, RoundEntry.played(round_, white, black)))
 
     def store(self) -> None:
         """Write the rows in bulk, parents first (competitions.sync): when the import replaces

@@ -213,17 +213,8 @@ def game_add(*, round_: Round, white: Player, black: Player, result: str = "") -
         with transaction.atomic():
             board = (round_.games.aggregate(m=Max("board"))["m"] or 0) + 1
             game = Game.objects.create(round=round_, board=board, result=result)
-            for player, colour in (
-                (white, RoundEntry.Colour.WHITE),
-                (black, RoundEntry.Colour.BLACK),
-            ):
-                RoundEntry.objects.create(
-                    round=round_,
-                    player=player,
-                    status=RoundEntry.Status.PLAYED,
-                    game=game,
-                    colour=colour,
-                )
+            for entry in RoundEntry.played(round_, white, black, game):
+                entry.save()
     except IntegrityError as exc:
         raise _concurrent() from exc
     return game
@@ -299,17 +290,8 @@ def pairing_save(
             )
             for board, (white, black) in enumerate(pairs, start=1):
                 game = Game.objects.create(round=round_, board=board)
-                for player, colour in (
-                    (white, RoundEntry.Colour.WHITE),
-                    (black, RoundEntry.Colour.BLACK),
-                ):
-                    RoundEntry.objects.create(
-                        round=round_,
-                        player=player,
-                        status=RoundEntry.Status.PLAYED,
-                        game=game,
-                        colour=colour,
-                    )
+                for entry in RoundEntry.played(round_, white, black, game):
+                    entry.save()
             if walkover is not None:
                 RoundEntry.objects.create(
                     round=round_, player=walkover, status=RoundEntry.Status.WALKOVER

@@ -280,16 +280,7 @@ def _store_rounds(rounds: list[_Round], ctx: ReadContext) -> None:
         fields=["result", "manual"],
     )
     for game, white, black in planned:
-        for player, colour in ((white, RoundEntry.Colour.WHITE), (black, RoundEntry.Colour.BLACK)):
-            entries.append(
-                RoundEntry(
-                    round=game.round,
-                    player=player,
-                    status=RoundEntry.Status.PLAYED,
-                    game=game,
-                    colour=colour,
-                )
-            )
+        entries.extend(RoundEntry.played(game.round, white, black, game))
     existing = None
     if replacing:
         existing = list(

@@ -307,10 +307,7 @@ def round_pairing_save(
         )
         changed = []
         for game, (white, black, _manual) in zip(games, pairs, strict=True):
-            for player, colour in (
-                (white, RoundEntry.Colour.WHITE),
-                (black, RoundEntry.Colour.BLACK),
-            ):
+            for player, colour in RoundEntry.sides(white, black):
                 entry = entries[pk(player)]
                 entry.status, entry.game, entry.colour = Status.PLAYED, game, colour
                 changed.append(entry)
