@@ -127,8 +127,8 @@ class RankColumn(tables.Column):
 
 
 class PlayerColumn(tables.Column):
-    """The player's name linking to the player page: a stored line's (LinesTable.url_of), or
-    a dict row's `url` filled by the view."""
+    """The player's name linking to the player page: the table's `url_of(record)` where it has
+    one (a stored line's, a player of the index), or a dict row's `url` filled by the view."""
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("verbose_name", _("Player"))
@@ -136,7 +136,7 @@ class PlayerColumn(tables.Column):
         super().__init__(*args, accessor="name", **kwargs)
 
     def render(self, value, record, table):
-        url = table.url_of(record) if isinstance(table, LinesTable) else record.get("url")
+        url = table.url_of(record) if hasattr(table, "url_of") else record.get("url")
         if url:
             return format_html('<a href="{}">{}</a>', url, value)
         return value
@@ -233,6 +233,14 @@ class PlayerIndexTable(BaseTable):
 
     player = PlayerColumn(order_by=("order",))  # competitions.selectors.players_found
     club = tables.Column(verbose_name=_("Club"))
+
+    def __init__(self, rows, *, url_of_key, **kwargs):
+        super().__init__(rows, **kwargs)
+        self.url_of_key = url_of_key
+
+    def url_of(self, record) -> str:
+        """The player's page, made only for the rows a page shows."""
+        return self.url_of_key(record["key"])
 
     class Meta(BaseTable.Meta):
         empty_text = _("No player matches.")

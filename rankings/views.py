@@ -103,12 +103,11 @@ def players(request, series):
     """Every player of the series, searchable by name or club, accents and case ignored."""
     found = get_object_or_404(Series, slug=series)
     query = request.GET.get("q", "")[:100]
-    url = player_urls(found.slug)
     rows = [
-        {"name": p.name, "club": p.club, "url": url(p.key), "order": p.order}
+        {"name": p.name, "club": p.club, "key": p.key, "order": p.order}
         for p in players_found(found, query)
     ]
-    table = PlayerIndexTable(rows)
+    table = PlayerIndexTable(rows, url_of_key=player_urls(found.slug))
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return render(
         request,
