@@ -35,6 +35,10 @@ if DJANGO_ENV not in ("development", "production"):
     )
 PRODUCTION = DJANGO_ENV == "production"
 DEBUG = env_bool("DEBUG", not PRODUCTION)
+if PRODUCTION and DEBUG:
+    # Debug pages show every visitor the URL configuration and the settings: refused as a weak
+    # SECRET_KEY is, not merely warned about by `check --deploy`.
+    raise ImproperlyConfigured("DEBUG must be off with DJANGO_ENV=production (unset DEBUG)")
 
 DEVELOPMENT_SECRET_KEY = "development-only-key-not-for-production"  # noqa: S105
 SECRET_KEY = os.getenv("SECRET_KEY", "")

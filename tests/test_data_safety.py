@@ -414,6 +414,18 @@ def test_a_weak_secret_key_refuses_to_start_in_production(key):
     assert result.returncode != 0 and "SECRET_KEY" in result.stderr
 
 
+@pytest.mark.parametrize("debug", ["true", "1", "yes"])
+def test_debug_on_refuses_to_start_in_production(debug):
+    result = django_setup(
+        DJANGO_ENV="production", SECRET_KEY=STRONG_KEY, ALLOWED_HOSTS="x.org", DEBUG=debug
+    )
+    assert result.returncode != 0 and "DEBUG must be off" in result.stderr
+    off = django_setup(
+        DJANGO_ENV="production", SECRET_KEY=STRONG_KEY, ALLOWED_HOSTS="x.org", DEBUG="false"
+    )
+    assert off.stdout.startswith("False True"), off.stderr
+
+
 def test_production_starts_with_a_strong_key_and_offers_no_password_reset_without_mail():
     result = django_setup(DJANGO_ENV="production", SECRET_KEY=STRONG_KEY, ALLOWED_HOSTS="x.org")
     assert result.stdout.startswith("False True"), result.stderr
