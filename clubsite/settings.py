@@ -286,10 +286,12 @@ if PRODUCTION:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"forbidden_in_one_line": {"()": "clubsite.log_filters.ForbiddenInOneLine"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "INFO")},
     "loggers": {
         "django.db.backends": {"level": "INFO"},
+        "django.request": {"filters": ["forbidden_in_one_line"]},
         # In-process (eager) tasks would log every recompute twice; a worker keeps its lines.
         "celery.app.trace": {"level": "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO"},
     },

@@ -40,6 +40,17 @@ def test_a_user_who_manages_another_series_gets_403(client, django_user_model, s
     assert Table.objects.filter(round__tournament__key="t2").count() == 2
 
 
+def test_a_refused_request_is_one_line_in_the_log(client, django_user_model, season, caplog):
+    user = django_user_model.objects.create_user("other", password="pw-other-123")
+    client.force_login(user)
+    with caplog.at_level("WARNING", logger="django.request"):
+        assert client.get(round_url()).status_code == 403
+    refused = [r for r in caplog.records if getattr(r, "status_code", None) == 403]
+    assert len(refused) == 1
+    assert refused[0].exc_info is None and "Forbidden" in refused[0].getMessage()
+    assert "Traceback" not in caplog.text
+
+
 def test_the_dashboard_lists_only_managed_series(manager_client, season):
     Series.objects.create(slug="other", name="Other circuit", system="boardgame-circuit")
     html = manager_client.get(reverse("manage:dashboard")).content.decode()
