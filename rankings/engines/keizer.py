@@ -220,7 +220,7 @@ def start_weight(k: int, fade_rounds: int) -> Fraction:
 
 
 def default_start_points(season: SeasonIn) -> dict[str, Fraction]:
-    """rules.md §4.1: each player's start points, by default the value of his place in the
+    """rules.md §4.1: each player's start points, by default the value of their place in the
     initial list."""
     place_values = values(len(season.players), season.settings)
     return {

@@ -10,7 +10,7 @@ from competitions.models.core import SeasonPlayer, related
 
 class StartPoints(models.Model):
     """Start points set by hand for a player on the season's list (rules.md §4.1), e.g. a late
-    entrant's; a player without a row starts with the value of his place."""
+    entrant's; a player without a row starts with the value of their place."""
 
     entry = models.OneToOneField(
         SeasonPlayer,

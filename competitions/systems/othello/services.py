@@ -78,7 +78,7 @@ def standings_save(
     recompute of the tournament; returns the players added.
 
     `shown`: the standings the form showed. A line sent back as shown is left as it is stored,
-    and a player neither shown nor sent (added meanwhile) keeps his line. None (a file, a
+    and a player neither shown nor sent (added meanwhile) keeps their line. None (a file, a
     script): `rows` replace the stored standings."""
     n = len(rows)
     if sorted(row.place for row in rows) != list(range(1, n + 1)):

@@ -80,7 +80,7 @@ def last_lists(season: Season, count: int = 2) -> list[StandingsTable]:
 
 def player_places(season: Season, key: str) -> list[dict]:
     """The player's place in every stored list that has him, in round order (1 query): after
-    which round, his rank, score and value."""
+    which round, their rank, score and value."""
     found = []
     lists = (
         StandingsTable.objects.filter(season=season, kind=standings.KIND_LIST)
