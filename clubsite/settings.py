@@ -169,12 +169,13 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_LOCKOUT_CALLABLE = "competitions.security.locked_out"
-if PRODUCTION:
-    # Behind the one TLS proxy of the README, the client's address is the last hop it adds.
-    AXES_IPWARE_PROXY_COUNT = int(os.getenv("PROXY_COUNT", "1"))
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
-else:
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+# The client's address, as the throttling counts it: behind PROXY_COUNT reverse proxies, the
+# address the outermost of them saw (the PROXY_COUNT-th entry of X-Forwarded-For from the right;
+# what a client writes into that header itself stays to the left and is not believed). Without
+# a proxy (0, the development default) the address of the connection. Behind the README's one
+# TLS proxy, REMOTE_ADDR is the proxy's for every client.
+PROXY_COUNT = int(os.getenv("PROXY_COUNT", "1" if PRODUCTION else "0"))
+AXES_CLIENT_IP_CALLABLE = "competitions.security.client_address"
 
 # Mail: password reset is offered only when a mail server is configured.
 EMAIL_HOST = os.getenv("EMAIL_HOST", "")
