@@ -263,6 +263,11 @@ RECONCILE_SECONDS = int(os.getenv("RECONCILE_SECONDS", "60"))
 IMPORT_MAX_MB = int(os.getenv("IMPORT_MAX_MB", "50"))
 # /healthz fails when a season's standings have lagged behind its results for longer.
 HEALTH_MAX_STALE_SECONDS = int(os.getenv("HEALTH_MAX_STALE_SECONDS", "600"))
+# /healthz fails when no worker of the site's queue answers Celery's broadcast within
+# HEALTH_WORKER_TIMEOUT seconds; the answer is kept HEALTH_WORKER_CACHE_SECONDS (per cache), so a
+# dead worker is reported within their sum, however often /healthz is asked.
+HEALTH_WORKER_TIMEOUT = float(os.getenv("HEALTH_WORKER_TIMEOUT", "1"))
+HEALTH_WORKER_CACHE_SECONDS = int(os.getenv("HEALTH_WORKER_CACHE_SECONDS", "15"))
 CELERY_BEAT_SCHEDULE = {
     "reconcile-stale-standings": {
         "task": "rankings.reconcile",
