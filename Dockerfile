@@ -47,8 +47,8 @@ EXPOSE 8000
 ENV WEB_CONCURRENCY=3
 
 # Asks /healthz as the TLS proxy would (a host from ALLOWED_HOSTS, X-Forwarded-Proto so
-# SECURE_SSL_REDIRECT does not redirect): 200 when the database and the broker answer and no
-# season's standings lag behind for long (README, "Data safety").
+# SECURE_SSL_REDIRECT does not redirect): 200 when the database, the broker and a worker answer
+# and no season's standings lag behind for long (README, "Data safety").
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["python", "-c", "import os, http.client; host = os.getenv('ALLOWED_HOSTS', '').split(',')[0].strip().lstrip('.').replace('*', '') or 'localhost'; c = http.client.HTTPConnection('127.0.0.1', 8000, timeout=4); c.request('GET', '/healthz', headers={'Host': host, 'X-Forwarded-Proto': 'https'}); raise SystemExit(c.getresponse().status >= 500)"]
 

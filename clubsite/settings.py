@@ -169,12 +169,13 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_LOCKOUT_CALLABLE = "competitions.security.locked_out"
-if PRODUCTION:
-    # Behind the one TLS proxy of the README, the client's address is the last hop it adds.
-    AXES_IPWARE_PROXY_COUNT = int(os.getenv("PROXY_COUNT", "1"))
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
-else:
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+# The client's address, as the throttling counts it: behind PROXY_COUNT reverse proxies, the
+# address the outermost of them saw (the PROXY_COUNT-th entry of X-Forwarded-For from the right;
+# what a client writes into that header itself stays to the left and is not believed). Without
+# a proxy (0, the development default) the address of the connection. Behind the README's one
+# TLS proxy, REMOTE_ADDR is the proxy's for every client.
+PROXY_COUNT = int(os.getenv("PROXY_COUNT", "1" if PRODUCTION else "0"))
+AXES_CLIENT_IP_CALLABLE = "competitions.security.client_address"
 
 # Mail: password reset is offered only when a mail server is configured.
 EMAIL_HOST = os.getenv("EMAIL_HOST", "")
@@ -217,7 +218,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic writes (and WhiteNoise serves from, with its manifest in production).
+STATIC_ROOT = Path(os.getenv("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -261,6 +263,11 @@ RECONCILE_SECONDS = int(os.getenv("RECONCILE_SECONDS", "60"))
 IMPORT_MAX_MB = int(os.getenv("IMPORT_MAX_MB", "50"))
 # /healthz fails when a season's standings have lagged behind its results for longer.
 HEALTH_MAX_STALE_SECONDS = int(os.getenv("HEALTH_MAX_STALE_SECONDS", "600"))
+# /healthz fails when no worker of the site's queue answers Celery's broadcast within
+# HEALTH_WORKER_TIMEOUT seconds; the answer is kept HEALTH_WORKER_CACHE_SECONDS (per cache), so a
+# dead worker is reported within their sum, however often /healthz is asked.
+HEALTH_WORKER_TIMEOUT = float(os.getenv("HEALTH_WORKER_TIMEOUT", "1"))
+HEALTH_WORKER_CACHE_SECONDS = int(os.getenv("HEALTH_WORKER_CACHE_SECONDS", "15"))
 CELERY_BEAT_SCHEDULE = {
     "reconcile-stale-standings": {
         "task": "rankings.reconcile",
