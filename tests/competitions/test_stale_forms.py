@@ -430,3 +430,47 @@ def test_two_saves_of_the_same_row_at_once_one_wins_one_is_refused(
     assert grid.stored(first) == values[winner]
     if len(intervals) == 2:
         assert not overlap(*intervals), "the second save did not wait for the first"
+
+
+def test_two_managers_opening_the_same_new_evening_at_once_one_wins(django_user_model):
+    """Evening 4 does not exist yet: both pages suggest the same statuses; Anna and Bert mark
+    Jan differently at the same moment. One save opens the evening, the other is compared with
+    it and refused (Jan), never a 500."""
+    if connection.vendor != "postgresql":
+        pytest.skip(
+            f"row locks and concurrent connections need PostgreSQL, not {connection.vendor}"
+        )
+    season = import_competition(small_file())
+    clients = {}
+    for name in ("anna", "bert"):
+        user = django_user_model.objects.create_user(name, password=f"pw-{name}-123")
+        season.series.managers.add(user)
+        clients[name] = Client(raise_request_exception=False)
+        clients[name].force_login(user)
+    assert clients["anna"].post(manage_url(season, "pair", 3)).status_code == 302
+    url = manage_url(season, "attendance", 4)
+    jan = RoundEntry.objects.get(round__number=3, player__key="p1").player
+    forms = {}
+    for name, status in (("anna", "absent"), ("bert", "external")):
+        response = clients[name].get(url)
+        assert response.status_code == 200
+        forms[name] = form_with(response.content.decode(), "volunteer")
+        assert forms[name][f"p{jan.pk}"] == "present"
+        forms[name][f"p{jan.pk}"] = status
+    who = {}
+
+    def save():
+        name = "anna" if threading.current_thread().name.endswith("-1") else "bert"
+        who[threading.current_thread().name] = name
+        response = clients[name].post(url, forms[name])
+        return response.status_code, response.content.decode()
+
+    results, errors = in_two_threads(save, "manager")
+
+    assert errors == {}
+    assert sorted(status for status, _html in results.values()) == [302, 400]
+    winner = next(who[t] for t, (status, _html) in results.items() if status == 302)
+    refused = next(html for status, html in results.values() if status == 400)
+    assert f"{jan.name}: changed by {winner} at " in refused
+    stored = RoundEntry.objects.get(round__season=season, round__number=4, player=jan).status
+    assert stored == forms[winner][f"p{jan.pk}"]
