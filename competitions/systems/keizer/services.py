@@ -204,7 +204,7 @@ def attendance_save(
         except IntegrityError as exc:
             raise ValidationError(
                 _(
-                    "Somebody else changed this evening meanwhile; nothing was saved. Please "
+                    "Somebody else changed this round meanwhile; nothing was saved. Please "
                     "check and try again."
                 )
             ) from exc
