@@ -234,9 +234,7 @@ def _attendance_write(season, number, date, statuses, volunteer, shown) -> Round
                 )
             round_ = Round.objects.create(season=season, number=number, date=date)
         current = {e.player_id: e for e in round_.entries.select_for_update()}
-        paired = any(
-            e.status in (Status.PLAYED, Status.BYE, Status.WALKOVER) for e in current.values()
-        )
+        paired = any(e.status in (Status.PLAYED, Status.BYE) for e in current.values())
         names = {entry.player_id: entry.player.name for entry in statuses}
         sent = {entry.player_id: status for entry, status in statuses.items()}
         sent_volunteer = volunteer.player_id if volunteer is not None else None

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from competitions.models import Round, RoundEntry, Season, SeasonPlayer
 from competitions.text import name_order, plain_number
-from competitions.views import manage_url
+from competitions.views import apply_errors, manage_url
 
 from . import selectors, services
 from .forms import AddPlayerForm, AttendanceForm, ListFormSet, QuickResultForm, ResultsForm
@@ -292,7 +292,7 @@ def results(request, season: Season, number: int):
                     game=game, result=quick.cleaned_data["result"], shown=quick.shown_result()
                 )
             except ValidationError as exc:
-                quick.add_error(None, exc)  # shown again with what was typed
+                apply_errors(quick, exc)  # shown again with what was typed
             else:
                 messages.success(
                     request,
@@ -304,7 +304,7 @@ def results(request, season: Season, number: int):
             try:
                 services.results_save(round_=round_, rows=grid.edits())
             except ValidationError as exc:
-                grid.add_error(None, exc)  # shown again with what was typed
+                apply_errors(grid, exc)  # shown again with what was typed
             else:
                 messages.success(request, _("Results of evening %(n)s saved.") % {"n": number})
                 return redirect(manage_url(season, "results", number))
