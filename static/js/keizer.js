@@ -10,7 +10,7 @@
   if (attendance && counter) {
     var count = function () {
       var present = attendance.querySelectorAll(
-        "input[type=radio][value=present]:checked, input[type=hidden][value=present]"
+        "input[type=radio][value=present]:checked, input[type=hidden][value=present]:not([name^=initial-])"
       ).length;
       counter.textContent = String(present);
     };

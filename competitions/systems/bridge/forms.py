@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from competitions.edits import Edit, ShownForm
+from competitions.edits import NOT_SHOWN, Edit, ShownForm
 from competitions.models import Player
 from competitions.text import plain_number, player_label
 
@@ -313,11 +313,11 @@ class PoolScoresForm(ShownForm):
                         % {"text": text},
                     )
                     continue
-                shown: Decimal | str | None = self[name].shown.strip()
+                shown = self[name].shown.strip()
                 try:
                     shown = parse_imps(shown) if shown else None
                 except ValueError:
-                    pass  # not a score: the cell is written whatever was sent
+                    shown = NOT_SHOWN  # not a score: the cell is written whatever was sent
                 scores.append(Edit((member.player_id, c), shown, new))
         data["scores"] = scores
         return data

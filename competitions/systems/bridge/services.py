@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from competitions import services as shared_services
-from competitions.edits import Edit, changed
+from competitions.edits import Edit, changed, refuse_stale
 from competitions.models import Player, Round, Season, SeasonPlayer
 from competitions.signals import bulk_write, results_changed
 
@@ -134,8 +134,9 @@ def pool_scores_save(
 ) -> int:
     """The IMPs of a pool's players per challenge: per (player id, challenge number), the IMPs
     the form showed and those sent (None: "did not play"). Only the cells the manager changed
-    are written, in one transaction with one recompute of this round and the later ones.
-    Returns the number of cells changed."""
+    are written, in one transaction with one recompute of this round and the later ones. A cell
+    someone else changed since the form showed it refuses the whole save
+    (competitions.edits.refuse_stale). Returns the number of cells changed."""
     members = set(pool.members.values_list("player_id", flat=True))
     for edit in rows:
         player_id, number = edit.key
@@ -145,11 +146,11 @@ def pool_scores_save(
             raise ValidationError(
                 _("A round of this season has challenges 1 to %(n)s.") % {"n": challenges}
             )
-    wanted = {edit.key: edit.new for edit in changed(rows)}
-    if not wanted:
+    edits = changed(rows)
+    if not edits:
         return 0
     try:
-        return _scores_save(pool.round, members, wanted)
+        return _scores_save(pool, members, edits)
     except IntegrityError as exc:  # another manager saved the same cells at the same moment
         raise ValidationError(
             _(
@@ -159,9 +160,13 @@ def pool_scores_save(
         ) from exc
 
 
-def _scores_save(round_: Round, members: set[int], scores: dict) -> int:
+def _scores_save(pool: Pool, members: set[int], edits: list[Edit]) -> int:
+    round_, scores = pool.round, {edit.key: edit.new for edit in edits}
     changed = 0
     with transaction.atomic(), bulk_write():
+        # Every save of the pool's cells locks the pool first: a cell not stored yet has no
+        # row to lock, and two saves of it wait for each other here.
+        Pool.objects.select_for_update().filter(pk=pool.pk).first()
         by_number: dict[int, Challenge] | None = None  # read at the first new score only
         current = {
             (s.player_id, s.challenge.number): s
@@ -169,6 +174,17 @@ def _scores_save(round_: Round, members: set[int], scores: dict) -> int:
                 challenge__round=round_, player_id__in=members
             ).select_related("challenge")
         }
+        names = dict(pool.members.values_list("player_id", "player__name"))
+        refuse_stale(
+            edits,
+            lambda key: current[key].imps if key in current else None,
+            label=lambda key: (
+                _("%(player)s, challenge %(n)s") % {"player": names.get(key[0], "?"), "n": key[1]}
+            ),
+            records=lambda key: ChallengeScore.history.filter(
+                challenge__round=round_, challenge__number=key[1], player_id=key[0]
+            ).select_related("history_user")[:1],
+        )
         for (player_id, number), imps in sorted(scores.items()):
             stored = current.get((player_id, number))
             if imps is None:

@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from competitions.edits import Edit, ShownForm
+from competitions.edits import NOT_SHOWN, Edit, ShownForm
 from competitions.forms import TournamentForm
 from competitions.models import Group, Player
 from competitions.text import player_label
@@ -196,11 +196,10 @@ class ResultsForm(ShownForm):
                 except ValidationError as exc:
                     self.add_error(name, exc)
                     continue
-                shown = self[name].shown
                 try:
-                    shown = parse_result(shown)
+                    shown = parse_result(self[name].shown)
                 except ValidationError:
-                    pass  # not a result: the box is written whatever was sent
+                    shown = NOT_SHOWN  # not a result: the box is written whatever was sent
                 results.append(Edit(game.pk, shown, new))
         data["results"] = results
         return data

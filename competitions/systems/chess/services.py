@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
 from competitions import services as shared
-from competitions.edits import Edit, changed
+from competitions.edits import Edit, changed, refuse_stale
 from competitions.models import Game, Group, Player, Round, RoundEntry, Season, Tournament
 from competitions.services import season_entries_ensure
 from competitions.signals import bulk_write, results_changed
@@ -243,17 +243,27 @@ def walkover_delete(*, entry: RoundEntry) -> None:
 def results_save(*, round_: Round, rows: Sequence[Edit[int, str]]) -> int:
     """Set results of a round's games: per game id, the result the form showed and the one sent
     back ("" for none yet). Only the games the manager changed are written, in one transaction
-    with one recompute of the round's tournament. Returns how many changed."""
+    with one recompute of the round's tournament. A game someone else changed since the form
+    showed it refuses the whole save (competitions.edits.refuse_stale). Returns how many
+    changed."""
     for edit in rows:
         if edit.new and edit.new not in RESULTS:
             raise ValidationError(_("Unknown result %(value)s.") % {"value": edit.new})
-    wanted = {edit.key: edit.new for edit in changed(rows)}
+    edits = changed(rows)
+    wanted = {edit.key: edit.new for edit in edits}
     if not wanted:
         return 0
     with transaction.atomic(), bulk_write():
         games = list(round_.games.select_for_update().filter(pk__in=list(wanted)))
         if len(games) != len(wanted):  # a game was deleted meanwhile
             raise _concurrent()
+        boards = {game.pk: game.board for game in games}
+        refuse_stale(
+            edits,
+            {game.pk: game.result for game in games},
+            label=lambda pk: _("Board %(n)s") % {"n": boards[pk]},
+            records=lambda pk: Game.history.filter(id=pk).select_related("history_user")[:1],
+        )
         written = [game for game in games if game.result != wanted[game.pk]]
         for game in written:
             game.result = wanted[game.pk]

@@ -1,6 +1,7 @@
 """Forms of the Keizer manager pages: the season's list, an evening's attendance, results."""
 
 import html
+import json
 from decimal import Decimal
 
 from django import forms
@@ -11,12 +12,12 @@ from django.utils.safestring import mark_safe
 # makemessages finds them all.
 from django.utils.translation import gettext_lazy as _
 
-from competitions.edits import Edit, ShownForm
+from competitions.edits import NOT_SHOWN, Edit, ShownForm
 from competitions.forms import date_input
 from competitions.models import Game, Player, RoundEntry, SeasonPlayer
 from competitions.text import name_order
 
-from .services import ATTENDANCE
+from .services import ATTENDANCE, AttendanceShown
 
 START_POINTS = {"max_digits": 12, "decimal_places": 4, "max_value": Decimal(10**7 - 1)}
 # Short, for one row of buttons per player on a phone; the page explains them once.
@@ -101,8 +102,10 @@ class AddPlayerForm(forms.Form):
         return data
 
 
-class AttendanceForm(forms.Form):
-    """An evening's attendance: one status per player of the list, a volunteer for the bye."""
+class AttendanceForm(ShownForm):
+    """An evening's attendance: one status per player of the list, a volunteer for the bye. The
+    page sends back what it showed (`shown`), so what someone else changed meanwhile is not
+    overwritten."""
 
     date = forms.DateField(label=_("Date"), required=False, widget=date_input())
     volunteer = forms.TypedChoiceField(
@@ -141,8 +144,12 @@ class AttendanceForm(forms.Form):
         ]
         for entry in self.entries:
             field = self[f"p{entry.player_id}"]
+            copy = mark_safe(
+                f'<input type="hidden" name="{html.escape(field.html_initial_name)}" '
+                f'value="{html.escape(field.shown)}">'
+            )
             if entry.player_id in self.locked:  # paired: a badge instead of buttons
-                yield entry, field, True, ""
+                yield entry, field, True, copy
                 continue
             chosen = str(field.value())
             name = html.escape(field.html_name)
@@ -155,6 +162,7 @@ class AttendanceForm(forms.Form):
                     f'value="{value}" autocomplete="off"{checked}>\n'
                     f'<label class="btn btn-outline-{style}" for="{id_}">{label}</label>'
                 )
+            buttons.append(copy)
             yield entry, field, False, mark_safe("\n".join(buttons))
 
     def clean(self):
@@ -167,13 +175,37 @@ class AttendanceForm(forms.Form):
     def statuses(self) -> dict[SeasonPlayer, str]:
         return {e: self.cleaned_data[f"p{e.player_id}"] for e in self.entries}
 
+    def shown(self) -> AttendanceShown:
+        """What the page showed, read from its hidden copies (NOT_SHOWN where one cannot be
+        read: that row is written whatever is stored)."""
+
+        def read(name: str, convert):
+            try:
+                return convert(self[name].shown)
+            except (ValidationError, ValueError):
+                return NOT_SHOWN
+
+        choices = {str(status) for status in ATTENDANCE}
+        return AttendanceShown(
+            date=read("date", self.fields["date"].to_python),
+            statuses={
+                e.player_id: read(
+                    f"p{e.player_id}", lambda text: text if text in choices else NOT_SHOWN
+                )
+                for e in self.entries
+            },
+            volunteer=read("volunteer", lambda text: int(text) if text else None),
+        )
+
     def volunteer_entry(self) -> SeasonPlayer | None:
         volunteer = self.cleaned_data.get("volunteer")
         return next((e for e in self.entries if e.player_id == volunteer), None)
 
 
 class QuickResultForm(forms.Form):
-    """Keyboard-fast result entry: a board number, then the result (1, 0, =, +, -)."""
+    """Keyboard-fast result entry: a board number, then the result (1, 0, =, +, -). The page
+    sends back every board's result as it showed them (`shown`, by board number), so a board
+    someone else changed meanwhile is refused, not overwritten."""
 
     board = forms.IntegerField(
         label=_("Board"),
@@ -187,9 +219,23 @@ class QuickResultForm(forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "1 / 0 / = / + / -"}),
     )
 
+    shown = forms.CharField(required=False, widget=forms.HiddenInput)
+
     def __init__(self, *args, games: dict[int, Game], **kwargs):
         super().__init__(*args, **kwargs)
         self.games = games
+        self.fields["shown"].initial = json.dumps(
+            {board: game.result for board, game in sorted(games.items())}, separators=(",", ":")
+        )
+
+    def shown_result(self) -> str:
+        """The result the page showed for the board sent (NOT_SHOWN: a post without it)."""
+        try:
+            shown = json.loads(self.cleaned_data.get("shown") or "null")
+        except ValueError:
+            return NOT_SHOWN
+        result = shown.get(str(self.cleaned_data["board"])) if isinstance(shown, dict) else None
+        return result if isinstance(result, str) else NOT_SHOWN
 
     def clean_board(self):
         board = self.cleaned_data["board"]

@@ -11,6 +11,7 @@ signal does the same.
 
 import datetime
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -19,7 +20,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
-from competitions.edits import Edit, changed
+from competitions.edits import NOT_SHOWN, Edit, changed, refuse_stale
 from competitions.models import Club, Game, Player, Round, RoundEntry, Season, SeasonPlayer
 from competitions.services import player_create
 from competitions.signals import bulk_write, results_changed
@@ -157,6 +158,16 @@ def round_state(round_: Round) -> str:
     return "complete"
 
 
+@dataclass(frozen=True)
+class AttendanceShown:
+    """What the attendance page showed: the evening's date, each player's status (by player id;
+    a player paired already shows as present), the volunteer for the bye (a player id)."""
+
+    date: datetime.date | None
+    statuses: Mapping[int, str]
+    volunteer: int | None
+
+
 def attendance_save(
     *,
     season: Season,
@@ -164,13 +175,19 @@ def attendance_save(
     date: datetime.date | None,
     statuses: Mapping[SeasonPlayer, str],
     volunteer: SeasonPlayer | None = None,
+    shown: AttendanceShown | None = None,
 ) -> Round:
     """Store an evening's attendance (creating the evening if it is the next one).
 
     Before the pairing every status may change. After it the players who play or have the
     bye keep that (undo the pairing to change it); the others may still move between absent
     with notice, external and absent without notice, and a player without an entry (a late
-    entrant) may get one of those."""
+    entrant) may get one of those.
+
+    With `shown` (the page's form) only what the manager changed is written, and a status, the
+    date or the volunteer someone else changed since the page showed it refuses the whole save
+    (competitions.edits.refuse_stale); a player without an entry gets the status sent. Without
+    it (a script) every status, the date and the volunteer are written where they differ."""
     for entry, status in statuses.items():
         if entry.season_id != season.pk:
             raise ValidationError(_("That player is not on this season's list."))
@@ -178,10 +195,36 @@ def attendance_save(
             raise ValidationError(_("Unknown attendance %(status)s.") % {"status": status})
     if volunteer is not None and statuses.get(volunteer) != Status.PRESENT:
         raise ValidationError({"volunteer": _("The volunteer for the bye must be present.")})
+    try:
+        return _attendance_write(season, number, date, statuses, volunteer, shown)
+    except IntegrityError:
+        # Another manager opened the same evening at the same moment: compare with theirs.
+        try:
+            return _attendance_write(season, number, date, statuses, volunteer, shown)
+        except IntegrityError as exc:
+            raise ValidationError(
+                _(
+                    "Somebody else changed this round meanwhile; nothing was saved. Please "
+                    "check and try again."
+                )
+            ) from exc
+
+
+def _attendance_write(season, number, date, statuses, volunteer, shown) -> Round:
+    def as_shown(key, value):
+        if shown is None:
+            return NOT_SHOWN
+        if key == "date":
+            return shown.date
+        if key == "volunteer":
+            return shown.volunteer
+        return shown.statuses.get(key, NOT_SHOWN)
+
     with transaction.atomic(), bulk_write():
         rounds = keizer_rounds(season).select_for_update()
         round_ = rounds.filter(number=number).first()
-        if round_ is None:
+        created = round_ is None
+        if created:
             last = rounds.aggregate(m=Max("number"))["m"] or 0
             if number != last + 1:
                 raise ValidationError(_("The next evening is evening %(n)s.") % {"n": last + 1})
@@ -190,15 +233,52 @@ def attendance_save(
                     _("Evening %(n)s is not paired yet: pair it before the next one.") % {"n": last}
                 )
             round_ = Round.objects.create(season=season, number=number, date=date)
-        elif round_.date != date:
+        current = {e.player_id: e for e in round_.entries.select_for_update()}
+        paired = any(e.status in (Status.PLAYED, Status.BYE) for e in current.values())
+        names = {entry.player_id: entry.player.name for entry in statuses}
+        sent = {entry.player_id: status for entry, status in statuses.items()}
+        sent_volunteer = volunteer.player_id if volunteer is not None else None
+        edits = [
+            Edit("date", as_shown("date", date), date),
+            Edit("volunteer", as_shown("volunteer", sent_volunteer), sent_volunteer),
+            *(Edit(pid, as_shown(pid, status), status) for pid, status in sent.items()),
+        ]
+        edits_by_key = {edit.key: edit for edit in edits}
+
+        def stored(key):
+            if key == "date":
+                return date if created else round_.date
+            if key == "volunteer":
+                return next((pid for pid, e in current.items() if e.volunteer_bye), None)
+            found = current.get(key)
+            if found is None:  # no entry yet: the page showed a suggestion, still standing
+                return edits_by_key[key].shown
+            return Status.PRESENT if found.status not in ATTENDANCE else found.status
+
+        def records(key):
+            if key == "date":
+                return Round.history.filter(id=round_.pk).select_related("history_user")[:1]
+            history = RoundEntry.history.filter(round_id=round_.pk).select_related("history_user")
+            if key == "volunteer":
+                return history.filter(volunteer_bye=True)[:1]
+            return history.filter(player_id=key)[:1]
+
+        def label(key):
+            if key == "date":
+                return _("Date")
+            if key == "volunteer":
+                return _("Volunteer for the bye")
+            return names[key]
+
+        refuse_stale(edits, stored, label=label, records=records)
+        if not created and edits_by_key["date"].changed and round_.date != date:
             round_.date = date
             round_.save(update_fields=["date"])
-        current = {e.player_id: e for e in round_.entries.all()}
-        paired = any(e.status in (Status.PLAYED, Status.BYE) for e in current.values())
+        volunteer_edit = edits_by_key["volunteer"]
         new, changed = [], []
         for entry, status in statuses.items():
             found = current.get(entry.player_id)
-            wants_volunteer = volunteer is not None and entry.pk == volunteer.pk
+            wants_volunteer = sent_volunteer is not None and entry.player_id == sent_volunteer
             if found is None:
                 if paired and status == Status.PRESENT:
                     raise ValidationError(
@@ -213,10 +293,12 @@ def attendance_save(
                         round=round_,
                         player_id=entry.player_id,
                         status=status,
-                        volunteer_bye=wants_volunteer,
+                        volunteer_bye=wants_volunteer and volunteer_edit.changed,
                     )
                 )
                 continue
+            if not edits_by_key[entry.player_id].changed:
+                status = stored(entry.player_id)  # as shown: left as it is stored
             if found.status in (Status.PLAYED, Status.BYE, Status.WALKOVER):
                 if status != Status.PRESENT:
                     raise ValidationError(
@@ -232,8 +314,9 @@ def attendance_save(
                     _("Evening %(n)s is paired: undo the pairing first to add %(name)s.")
                     % {"n": number, "name": entry.player.name}
                 )
-            if found.status != status or found.volunteer_bye != wants_volunteer:
-                found.status, found.volunteer_bye = status, wants_volunteer
+            volunteer_bye = wants_volunteer if volunteer_edit.changed else found.volunteer_bye
+            if found.status != status or found.volunteer_bye != volunteer_bye:
+                found.status, found.volunteer_bye = status, volunteer_bye
                 changed.append(found)
         bulk_create_with_history(new, RoundEntry)
         bulk_update_with_history(changed, RoundEntry, ["status", "volunteer_bye"])
@@ -347,8 +430,9 @@ def round_pairing_undo(*, round_: Round) -> None:
 def results_save(*, round_: Round, rows: Sequence[Edit[Game, str]]) -> list[Game]:
     """Enter or correct results of one evening: per board, the result the form showed and the
     one sent back ("" takes a result back). Only the boards the manager changed are written, in
-    one transaction, with one recompute of the lists from this evening on. Returns the games
-    written (the given games get their new result too)."""
+    one transaction, with one recompute of the lists from this evening on. A board someone else
+    changed since the form showed it refuses the whole save (competitions.edits.refuse_stale).
+    Returns the games written (the given games get their new result too)."""
     for edit in rows:
         if edit.new and edit.new not in Game.Result.values:
             raise ValidationError(
@@ -359,6 +443,7 @@ def results_save(*, round_: Round, rows: Sequence[Edit[Game, str]]) -> list[Game
         return []
     with transaction.atomic(), bulk_write():
         games = list(round_.games.select_for_update().filter(pk__in=list(wanted)))
+        boards = {game.pk: game.board for game in games}
         if len(games) != len(wanted):  # the pairing was taken back meanwhile
             raise ValidationError(
                 _(
@@ -366,6 +451,12 @@ def results_save(*, round_: Round, rows: Sequence[Edit[Game, str]]) -> list[Game
                     "check and try again."
                 )
             )
+        refuse_stale(
+            [Edit(game.pk, wanted[game.pk].shown, wanted[game.pk].new) for game in games],
+            {game.pk: game.result for game in games},
+            label=lambda pk: _("Board %(n)s") % {"n": boards[pk]},
+            records=lambda pk: Game.history.filter(id=pk).select_related("history_user")[:1],
+        )
         written = [game for game in games if game.result != wanted[game.pk].new]
         for game in written:
             game.result = wanted[game.pk].key.result = wanted[game.pk].new
@@ -375,8 +466,9 @@ def results_save(*, round_: Round, rows: Sequence[Edit[Game, str]]) -> list[Game
     return written
 
 
-def game_result_set(*, game: Game, result: str) -> Game:
-    """Enter or correct one game's result (the quick entry, which shows no result); "" takes
-    it back."""
-    results_save(round_=game.round, rows=[Edit.sent(game, result)])
+def game_result_set(*, game: Game, result: str, shown: str = NOT_SHOWN) -> Game:
+    """Enter or correct one game's result; "" takes it back. The quick entry passes the result
+    its page showed for the board (`shown`): when someone else changed it since, nothing is
+    saved (results_save). Without it (a script) the result is written whatever is stored."""
+    results_save(round_=game.round, rows=[Edit(game, shown, result)])
     return game

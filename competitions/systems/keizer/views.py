@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from competitions.models import Round, RoundEntry, Season, SeasonPlayer
 from competitions.text import name_order, plain_number
-from competitions.views import manage_url
+from competitions.views import apply_errors, manage_url
 
 from . import selectors, services
 from .forms import AddPlayerForm, AttendanceForm, ListFormSet, QuickResultForm, ResultsForm
@@ -248,6 +248,7 @@ def attendance(request, season: Season, number: int):
                 date=form.cleaned_data["date"],
                 statuses=form.statuses(),
                 volunteer=form.volunteer_entry(),
+                shown=form.shown(),
             )
         except ValidationError as exc:
             form.add_error(None, exc)
@@ -287,24 +288,26 @@ def results(request, season: Season, number: int):
         if quick.is_bound and quick.is_valid():
             game = games[quick.cleaned_data["board"]]
             try:
-                services.game_result_set(game=game, result=quick.cleaned_data["result"])
+                services.game_result_set(
+                    game=game, result=quick.cleaned_data["result"], shown=quick.shown_result()
+                )
             except ValidationError as exc:
-                messages.error(request, " ".join(exc.messages))
+                apply_errors(quick, exc)  # shown again with what was typed
+            else:
+                messages.success(
+                    request,
+                    _("Board %(n)s: %(result)s.")
+                    % {"n": game.board, "result": game.result or _("no result")},
+                )
                 return redirect(manage_url(season, "results", number))
-            messages.success(
-                request,
-                _("Board %(n)s: %(result)s.")
-                % {"n": game.board, "result": game.result or _("no result")},
-            )
-            return redirect(manage_url(season, "results", number))
         if grid.is_bound and grid.is_valid():
             try:
                 services.results_save(round_=round_, rows=grid.edits())
             except ValidationError as exc:
-                messages.error(request, " ".join(exc.messages))
+                apply_errors(grid, exc)  # shown again with what was typed
             else:
                 messages.success(request, _("Results of evening %(n)s saved.") % {"n": number})
-            return redirect(manage_url(season, "results", number))
+                return redirect(manage_url(season, "results", number))
     rows = [(b, grid[f"board{b.game.board}"]) for b in boards]
     return render(
         request,

@@ -10,11 +10,13 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from competitions import services as shared
+from competitions.edits import Edit, refuse_stale
 from competitions.models import Player, Season, Tournament
 from competitions.signals import bulk_write, results_changed
 
 from .entry import EntryRow
 from .models import Placement
+from .ratings import RatingEntry
 from .scopes import tournament_scope
 from .settings import TOURNAMENT_OPTIONS, tournament_flags
 
@@ -78,14 +80,19 @@ def standings_save(
     recompute of the tournament; returns the players added.
 
     `shown`: the standings the form showed. A line sent back as shown is left as it is stored,
-    and a player neither shown nor sent (added meanwhile) keeps their line. None (a file, a
-    script): `rows` replace the stored standings."""
+    and a player neither shown nor sent (added meanwhile) keeps their line; a line someone else
+    changed since the form showed it, and that the manager changed too, refuses the whole save
+    (competitions.edits.refuse_stale). None (a file, a script): `rows` replace the stored
+    standings."""
     n = len(rows)
     if sorted(row.place for row in rows) != list(range(1, n + 1)):
         raise ValidationError(_("The places must be 1 to %(n)s, each once.") % {"n": n})
     season = tournament.season
     try:
         with transaction.atomic(), bulk_write():
+            Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+            if shown is not None:
+                _refuse_stale_lines(tournament, rows, shown)
             added = [
                 shared.player_create(series=season.series, name=row.new_name, club=None)
                 for row in rows
@@ -158,3 +165,40 @@ def standings_save(
             )
         ) from exc
     return added
+
+
+def _line(row: EntryRow) -> tuple:
+    return (row.place, row.country, row.rating)
+
+
+def _refuse_stale_lines(
+    tournament: Tournament, rows: Sequence[EntryRow], shown: Sequence[EntryRow]
+) -> None:
+    """Per player, the line the form showed, the one sent (None: no line) and the stored one:
+    refused when someone else changed a line the manager changed too."""
+    stored = {
+        p.player_id: p for p in tournament.placements.select_for_update().select_related("player")
+    }
+    as_shown = {r.player.pk: r for r in shown if r.player is not None}
+    sent = {r.player.pk: r for r in rows if r.player is not None}
+    names = {pk: p.player.name for pk, p in stored.items()}
+    names.update({pk: r.player.name for pk, r in {**as_shown, **sent}.items()})
+    refuse_stale(
+        [
+            Edit(
+                pk,
+                _line(as_shown[pk]) if pk in as_shown else None,
+                _line(sent[pk]) if pk in sent else None,
+            )
+            for pk in {**as_shown, **sent}
+        ],
+        lambda pk: (
+            (stored[pk].place, stored[pk].country, RatingEntry.of(stored[pk]))
+            if pk in stored
+            else None
+        ),
+        label=lambda pk: names[pk],
+        records=lambda pk: Placement.history.filter(
+            tournament_id=tournament.pk, player_id=pk
+        ).select_related("history_user")[:1],
+    )
