@@ -173,7 +173,7 @@ def standings_download(request, series, season, fmt):
 
 def help_page(request):
     sections = [
-        {"name": spec.name, "template": spec.pages.help_template}
+        {"key": spec.key, "name": spec.name, "template": spec.pages.help_template}
         for spec in all_systems()
         if spec.pages is not None and spec.pages.help_template
     ]

@@ -215,3 +215,26 @@ def test_no_button_splits_a_word_on_a_phone(live_server, browser, django_user_mo
         assert page.locator(".btn").count() >= 2, path
         assert page.evaluate(BROKEN_WORDS) == [], path
     context.close()
+
+
+def test_help_from_a_season_opens_at_its_system_s_rules_on_a_phone(live_server, browser):
+    """The menu's "How points are computed" on a season page lands on that system's section
+    of the help page, not at its top (the board-game rules, 6,900 px above the Keizer ones on
+    a phone); the help page lists its sections first."""
+    season = import_competition(small_file())
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(live_server.url + season_url(season))
+    page.locator(".navbar-toggler").click()
+    page.get_by_role("link", name="How points are computed").click()
+    page.wait_for_load_state()
+    heading = page.locator("h2#keizer")
+    expect(heading).to_be_in_viewport()
+    assert page.evaluate("window.scrollY") > 0
+    # The section list at the top leads to every system's rules.
+    page.goto(live_server.url + reverse("help"))
+    links = page.locator("nav a[href^='#']")
+    assert links.count() >= 5
+    page.get_by_role("link", name=str(heading.inner_text())).first.click()
+    expect(heading).to_be_in_viewport()
+    context.close()

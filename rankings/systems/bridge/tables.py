@@ -49,17 +49,18 @@ def decimals(value: float, places: int, sign: bool = False) -> str:
 
 
 def move_badge(move: str, provisional: bool = False) -> str:
+    # A provisional move is drawn in the pale variant of its colour (a faded badge read 2.8:1,
+    # below WCAG AA's 4.5:1).
     labels = {
-        "up": ("text-bg-success", "▲", _("up")),
-        "down": ("text-bg-danger", "▼", _("down")),
-        "stay": ("text-bg-light border", "=", _("stays")),
+        "up": ("text-bg-success", "bg-success-subtle text-success-emphasis", "▲", _("up")),
+        "down": ("text-bg-danger", "bg-danger-subtle text-danger-emphasis", "▼", _("down")),
+        "stay": ("text-bg-light border", "text-bg-light border", "=", _("stays")),
     }
-    css, arrow, label = labels[move]
+    css, pale, arrow, label = labels[move]
     return format_html(
-        '<span class="badge {}{}" title="{}">{} <span class="d-none d-sm-inline">{}</span>'
+        '<span class="badge {}" title="{}">{} <span class="d-none d-sm-inline">{}</span>'
         '<span class="visually-hidden d-sm-none">{}</span></span>',
-        css,
-        " opacity-75" if provisional else "",
+        f"{pale} border" if provisional else css,
         label,
         arrow,
         label,
