@@ -141,7 +141,9 @@ def _entry(response) -> dict | None:
     ):
         return None
     content = response.content
-    token = CSRF_INPUT.search(content)
+    # Only a page has the form's token: a download's bytes are kept as they are.
+    html = response.get("Content-Type", "").startswith("text/html")
+    token = CSRF_INPUT.search(content) if html else None
     parts = content.split(token.group(1)) if token else [content]
     headers = {h: response[h] for h in KEPT_HEADERS if response.has_header(h)}
     return {"parts": parts, "headers": headers}

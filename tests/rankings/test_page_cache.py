@@ -230,3 +230,19 @@ def test_only_pages_that_answer_200_are_stored(two_seasons):
         assert response.status_code == 404
         assert not response.has_header("ETag")
     assert client.get("/belgian-circuit/no-such-season/").status_code == 404
+
+
+def test_an_unreachable_cache_costs_a_render_not_an_error(two_seasons, settings, caplog):
+    season, _older = two_seasons
+    unreachable = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens there
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+    }
+    settings.CACHES = {**settings.CACHES, "pages": unreachable}
+    client = Client()
+    for _ in range(2):
+        response = client.get(season_url(season, "yearly"))
+        assert response.status_code == 200
+        assert "An Peeters" in response.content.decode()
+    assert "page cache read failed" in caplog.text
