@@ -275,6 +275,28 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
+# Caches: Redis at CACHE_URL (e.g. redis://redis:6379/1, a database of its own: not the
+# broker's), else each process's local memory. "pages" holds the public pages
+# (rankings.pagecache), keyed by the data version of what they show; PAGE_CACHE_SECONDS bounds
+# how long an entry no page asks for any more is kept (0 turns the page cache off).
+CACHE_URL = os.getenv("CACHE_URL", "")
+PAGE_CACHE_SECONDS = int(os.getenv("PAGE_CACHE_SECONDS", "3600"))
+
+
+def cache_backend(prefix: str) -> dict:
+    if CACHE_URL:
+        return {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": prefix,
+            # An unreachable Redis costs a page a second at most (it is then rendered).
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": prefix}
+
+
+CACHES = {"default": cache_backend("clubsite"), "pages": cache_backend("clubsite-pages")}
+
 # Seconds a recompute waits for another recompute of the same season before it gives up (the
 # task then retries later).
 RECOMPUTE_LOCK_TIMEOUT = float(os.getenv("RECOMPUTE_LOCK_TIMEOUT", "60"))

@@ -21,12 +21,17 @@ from competitions.registry import all_systems, get_system
 from competitions.selectors import players_found
 
 from .exports import SafeTableExport, csv_archive, csv_tables, names_of
+from .pagecache import season_from_request
 from .selectors import player_rows, standings_document, standings_state
 from .tables import PlayerIndexTable
 from .urls_helpers import player_urls, season_url
 
 
-def season_of(series: str, season: str) -> Season:
+def season_of(series: str, season: str, request=None) -> Season:
+    """The season, as the page cache read it for this request if it did (no second query)."""
+    found = request is not None and season_from_request(request, series, season)
+    if found:
+        return found
     return get_object_or_404(
         Season.objects.select_related("series"), series__slug=series, slug=season
     )
@@ -48,11 +53,17 @@ def season_context(request, season: Season, *, tab: str | None = None, **extra) 
         "standings": standings_state(season, spec),
         "tabs": tabs,
         "can_manage": season.series.is_manager(request.user),
-        "other_seasons": list(
-            season.series.seasons.order_by("-label").only("pk", "label", "slug", "series_id")
-        ),
+        "other_seasons": other_seasons(request, season),
         **extra,
     }
+
+
+def other_seasons(request, season: Season) -> list[Season]:
+    """The seasons of the series, newest first (as the page cache read them, if it did)."""
+    read = getattr(request, "public_seasons", None)
+    if read and any(s.pk == season.pk for s in read):
+        return read
+    return list(season.series.seasons.order_by("-label").only("pk", "label", "slug", "series_id"))
 
 
 def export_or_render(
@@ -84,7 +95,7 @@ def series_detail(request, series):
 
 
 def season_detail(request, series, season):
-    season = season_of(series, season)
+    season = season_of(series, season, request)
     spec = get_system(season.system)
     if spec.pages is None:
         return render(request, "rankings/unavailable.html", season_context(request, season, tab=""))
@@ -93,7 +104,7 @@ def season_detail(request, series, season):
 
 def season_page(request, series, season, rest):
     """A public page of the season's system (its `pages.urls`)."""
-    season = season_of(series, season)
+    season = season_of(series, season, request)
     pages = get_system(season.system).pages
     match = resolve_system_page((pages.urls,) if pages and pages.urls else (), rest)
     return match.func(request, season, *match.args, **match.kwargs)
@@ -147,7 +158,7 @@ def player_detail(request, series, player):
 def standings_download(request, series, season, fmt):
     if fmt not in ("json", "zip"):
         raise Http404(_("Unknown download format."))
-    season = season_of(series, season)
+    season = season_of(series, season, request)
     if not get_system(season.system).available:
         raise Http404(_("Standings for this system are not available yet."))
     document = standings_document(season=season)

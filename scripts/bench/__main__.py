@@ -22,14 +22,18 @@ pages; these machines are noisy: read the ratios, not the seconds). Each system 
   its standings are measured above) ÷ a bare bulk insert of the same rows. Envelope ≤ 5.
 - `<system>.replace_vs_fresh_import`: `--replace` over the stored season ÷ a fresh import.
   Envelope ≤ 1.
-- `<system>.page.<name>`: each public page of a season of 2000 players ÷ a trivial page (the
-  help page). Envelope ≤ 20. `<system>.page_queries_50_vs_2000` lists pages whose query count
-  differs between 50 and 2000 players (envelope: none).
+- `<system>.page.<name>`: each public page of a season of 2000 players, rendered (the page
+  cache emptied before each load: what the first visitor after a change waits for) ÷ a trivial
+  page (the help page, which is never cached). Envelope ≤ 20.
+  `<system>.page_queries_50_vs_2000` lists pages whose query count differs between 50 and 2000
+  players (envelope: none). `<system>.page_cached.<name>`: the same page served from the page
+  cache (rankings.pagecache) ÷ the help page; no envelope.
 - `<system>.manage.<name>`: the manager's pages of that season where results are entered (a
   module's `manage_pages`), fetched by a manager of the series, ÷ the trivial page; no envelope.
   `<system>.manage_queries_50_vs_2000` compares their query counts as for the public pages.
 - `<system>.rps_vs_trivial`: requests per second of the standings page under 20 concurrent
-  clients against gunicorn ÷ the same for the trivial page; no envelope.
+  anonymous clients against gunicorn (2 workers, each with the page cache in its memory) ÷ the
+  same for the trivial page. Envelope ≥ 0.5 (issue 45).
 - whatever the module adds (`extra`), e.g. pairing ÷ building the allowed-pairs graph.
 
 The bench is a guard, not a target (docs/performance.md): it exits with status 1 when a figure
@@ -69,6 +73,10 @@ TARGETS = {
     "import_vs_bulk_insert": 5,
     "replace_vs_fresh_import": 1,
     "page": 20,
+}
+# Figures that must reach a floor rather than stay under a ceiling.
+FLOORS = {
+    "rps_vs_trivial": 0.5,
 }
 
 
@@ -130,6 +138,7 @@ class Report:
     def line(self, name: str, value: float | str, target_key: str | None = None) -> None:
         self.count += 1
         target = TARGETS.get(target_key or "")
+        floor = FLOORS.get(target_key or "")
         if isinstance(value, float):
             shown = f"{value:.3f}" if value < 1 else f"{value:.2f}"
         else:
@@ -140,6 +149,11 @@ class Report:
             note = f"  # envelope <= {target}: {'ok' if ok else 'OUTSIDE'}"
             if not ok:
                 self.misses.append(f"{name}: {shown} > {target}")
+        if floor is not None and isinstance(value, float):
+            ok = value >= floor
+            note = f"  # envelope >= {floor}: {'ok' if ok else 'OUTSIDE'}"
+            if not ok:
+                self.misses.append(f"{name}: {shown} < {floor}")
         print(f"{name}: {shown}{note}", flush=True)
 
     def info(self, text: str) -> None:
@@ -422,7 +436,7 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
     if args.server:
         path = module.rps_page(big)
         page_rps, trivial_rps = rps_side_by_side(args.server, path, trivial_path)
-        report.line(f"{name}.rps_vs_trivial", page_rps / trivial_rps)
+        report.line(f"{name}.rps_vs_trivial", page_rps / trivial_rps, "rps_vs_trivial")
         report.info(
             f"{name}: {page_rps:.0f} requests/s against {trivial_rps:.0f} for the trivial page"
         )
@@ -458,31 +472,52 @@ def measure_pages(
     side (medians of `runs` loads, PAGE_RUNS unless given), printed as `<name>.<kind>.<page>`
     (with `target`'s target, if any); a page that does not answer 200 is a miss. The query
     counts of the pages `pages(small)` names too (50 players) are compared:
-    `<name>.<kind>_queries_50_vs_2000`."""
+    `<name>.<kind>_queries_50_vs_2000`.
+
+    Each page is rendered: the page cache (the process's memory) is emptied before each load,
+    inside the timing (a few microseconds), so the figure is the render, not the cache. For
+    the public pages, `<name>.page_cached.<page>` is the same page served from the cache
+    (after one load that stores it)."""
     from common import PAGE_RUNS, fetch, side_by_side
+    from django.core.cache import caches
+
+    page_cache = caches["pages"]
+
+    def rendered(path: str):
+        page_cache.clear()
+        return client.get(path)
 
     prefix = f"{name}.{kind}"
     shown_as = "" if kind == "page" else f"{kind} "  # the public pages' lines as they were
     small_pages = dict(pages(small))
     differing = []
     for page, path in pages(big):
+        page_cache.clear()
         status, size, queries = fetch(client, path)
         if status != 200:
             report.line(f"{prefix}.{page}", f"HTTP {status}")
             report.misses.append(f"{prefix}.{page}: HTTP {status}")
             continue
         if page in small_pages:
+            page_cache.clear()
             _s, _z, small_queries = fetch(client, small_pages[page])
             if small_queries != queries:
                 differing.append(f"{page} {small_queries}/{queries}")
         t_page, t_trivial = side_by_side(
-            lambda p=path: client.get(p), lambda: client.get(trivial_path), runs or PAGE_RUNS
+            lambda p=path: rendered(p), lambda: client.get(trivial_path), runs or PAGE_RUNS
         )
         report.line(f"{prefix}.{page}", t_page / t_trivial, target)
         report.info(
             f"{name}: {shown_as}{page} {t_page * 1000:.1f} ms, {size / 1024:.0f} KiB, "
             f"{queries} queries"
         )
+        if kind == "page":
+            client.get(path)  # stored
+            t_cached, t_trivial = side_by_side(
+                lambda p=path: client.get(p), lambda: client.get(trivial_path), runs or PAGE_RUNS
+            )
+            report.line(f"{name}.page_cached.{page}", t_cached / t_trivial)
+            report.info(f"{name}: {page} from the page cache {t_cached * 1000:.1f} ms")
     report.line(f"{prefix}_queries_50_vs_2000", ", ".join(differing) or "equal")
     if differing:
         report.misses.append(f"{prefix}_queries_50_vs_2000: {', '.join(differing)}")
@@ -585,6 +620,15 @@ def rps(port: int, path: str, seconds: float = 3.0, clients: int = 20) -> float:
 
 
 def rps_side_by_side(port: int, path: str, trivial: str) -> tuple[float, float]:
+    """Requests/s of the page and of the trivial page, interleaved, medians of 2. Both are
+    requested a few times first, which the workers take as they come (the trivial page was, by
+    `gunicorn`): each worker renders the page once and serves it from its page cache from then
+    on, which is what a crowd asks for between two changes. The render itself is the
+    `page.<name>` figure (in a 3-second window, a render of each worker would weigh in this
+    one as if a crowd saw a change every three seconds)."""
+    for _ in range(4):
+        _answers(port, path)
+        _answers(port, trivial)
     page, base = [], []
     for _ in range(2):
         page.append(rps(port, path))
