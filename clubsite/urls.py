@@ -1,6 +1,8 @@
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path
 
 from . import health
@@ -39,6 +41,8 @@ if settings.MAIL_CONFIGURED:
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
+    # Browsers ask for /favicon.ico whatever the page names: the site's icon, not a 404.
+    path("favicon.ico", lambda request: redirect(static("favicon.svg"), permanent=True)),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include(account_urls)),

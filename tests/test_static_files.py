@@ -9,6 +9,8 @@ import hashlib
 import re
 from pathlib import Path
 
+import pytest
+
 STATIC = Path(__file__).resolve().parent.parent / "static"
 SOURCE_MAP = re.compile(r"[#@] sourceMappingURL=(\S+?)(?:\s*\*/)?\s*$", re.MULTILINE)
 
@@ -36,3 +38,15 @@ def test_the_vendored_files_are_the_ones_their_version_files_name():
         present = {p.name for p in version.parent.iterdir() if p.name not in ("VERSION", "LICENSE")}
         assert present - {"LICENSE.md"} == listed, version
     assert checked >= 6
+
+
+@pytest.mark.django_db
+def test_the_site_has_an_icon(client):
+    """Browsers ask for /favicon.ico whatever a page names (it answered 404): it leads to the
+    site's icon, which every page names."""
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    icon = client.get(response["Location"])
+    assert icon.status_code == 200
+    assert b"<svg" in b"".join(icon.streaming_content)
+    assert 'rel="icon" href="/static/favicon.svg"' in client.get("/help/").content.decode()
