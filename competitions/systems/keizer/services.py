@@ -10,7 +10,8 @@ signal does the same.
 """
 
 import datetime
-from collections.abc import Mapping, Sequence
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -253,14 +254,26 @@ def attendance_defaults(*, season: Season, number: int) -> dict[int, str]:
     return defaults
 
 
+def _lock_round(round_: Round) -> bool:
+    """Lock the evening's row for the rest of the transaction: whoever removes what is written
+    into it (unpair, delete) and whoever writes results into it take this lock first, so they
+    run one after the other, each seeing what the other stored. False when the evening is gone.
+    (FOR NO KEY UPDATE: rows that refer to the evening can still be added meanwhile.)"""
+    return Round.objects.select_for_update(no_key=True).filter(pk=round_.pk).exists()
+
+
 def round_delete(*, round_: Round) -> None:
-    """Delete the last evening, as long as no result of it is entered."""
-    last = keizer_rounds(round_.season).aggregate(m=Max("number"))["m"]
-    if round_.number != last:
-        raise ValidationError(_("Only the last evening can be deleted."))
-    if round_.games.exclude(result="").exists():
-        raise ValidationError(_("This evening has results; it cannot be deleted."))
+    """Delete the last evening, as long as no result of it is entered. Checked under the
+    evening's lock: a result saved at the same moment either comes first (and the evening
+    stays) or finds the evening gone."""
     with transaction.atomic(), bulk_write():
+        if not _lock_round(round_):
+            return  # deleted meanwhile by someone else: done
+        last = keizer_rounds(round_.season).aggregate(m=Max("number"))["m"]
+        if round_.number != last:
+            raise ValidationError(_("Only the last evening can be deleted."))
+        if round_.games.exclude(result="").exists():
+            raise ValidationError(_("This evening has results; it cannot be deleted."))
         round_.delete()
         _changed(round_.season)
 
@@ -326,12 +339,19 @@ def round_pairing_save(
 
 
 def round_pairing_undo(*, round_: Round) -> None:
-    """Take a published pairing back (to pair again), as long as no result is entered."""
-    if round_.games.exclude(result="").exists():
-        raise ValidationError(
-            _("Results of evening %(n)s are entered; the pairing stays.") % {"n": round_.number}
-        )
+    """Take a published pairing back (to pair again), as long as no result is entered.
+    Checked under the evening's lock (see `_lock_round`): a result saved at the same moment
+    either comes first (and the pairing stays) or is refused."""
     with transaction.atomic(), bulk_write():
+        if not _lock_round(round_):
+            raise ValidationError(
+                _("Evening %(n)s was deleted meanwhile; nothing was changed.")
+                % {"n": round_.number}
+            )
+        if round_.games.exclude(result="").exists():
+            raise ValidationError(
+                _("Results of evening %(n)s are entered; the pairing stays.") % {"n": round_.number}
+            )
         entries = list(
             round_.entries.select_for_update().filter(
                 status__in=(Status.PLAYED, Status.BYE, Status.WALKOVER)
@@ -342,6 +362,20 @@ def round_pairing_undo(*, round_: Round) -> None:
         bulk_update_with_history(entries, RoundEntry, ["status", "game", "colour"])
         round_.games.all().delete()
         _changed(round_.season, round_)
+
+
+def unpaired_message() -> str:
+    """What a results save into an evening unpaired (or deleted) since its page was opened
+    says."""
+    return _("This evening was unpaired meanwhile; nothing was saved. Reload the page.")
+
+
+def pairing_fingerprint(games: Iterable[Game]) -> str:
+    """Which pairing a results page showed (its games, by id): results sent from a page of a
+    pairing taken back since, and perhaps made again (new games on the same boards), are
+    refused rather than written into the boards of another pairing."""
+    ids = ",".join(str(game.pk) for game in sorted(games, key=lambda g: g.pk))
+    return hashlib.sha256(ids.encode()).hexdigest()[:16]
 
 
 def results_save(*, round_: Round, rows: Sequence[Edit[Game, str]]) -> list[Game]:
@@ -358,14 +392,10 @@ def results_save(*, round_: Round, rows: Sequence[Edit[Game, str]]) -> list[Game
     if not wanted:
         return []
     with transaction.atomic(), bulk_write():
+        evening = _lock_round(round_)  # waits for an unpair or a delete of the evening
         games = list(round_.games.select_for_update().filter(pk__in=list(wanted)))
-        if len(games) != len(wanted):  # the pairing was taken back meanwhile
-            raise ValidationError(
-                _(
-                    "Somebody else changed this round meanwhile; nothing was saved. Please "
-                    "check and try again."
-                )
-            )
+        if not evening or len(games) != len(wanted):  # unpaired or deleted meanwhile
+            raise ValidationError(unpaired_message())
         written = [game for game in games if game.result != wanted[game.pk].new]
         for game in written:
             game.result = wanted[game.pk].key.result = wanted[game.pk].new
