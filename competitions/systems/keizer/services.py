@@ -22,7 +22,7 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 
 from competitions.edits import Edit, changed
 from competitions.models import Club, Game, Player, Round, RoundEntry, Season, SeasonPlayer
-from competitions.services import player_create
+from competitions.services import player_create, row_lock
 from competitions.signals import bulk_write, results_changed
 
 from .models import StartPoints
@@ -69,12 +69,18 @@ def season_player_add(
         if season.entries.filter(player=player).exists():
             raise ValidationError(_("%(name)s is on the list already.") % {"name": player.name})
         last = season.entries.aggregate(m=Max("position"))["m"]
-        entry = SeasonPlayer.objects.create(
-            season=season,
-            player=player,
-            club=player.club,
-            position=0 if last is None else last + 1,
-        )
+        try:
+            with transaction.atomic():
+                entry = SeasonPlayer.objects.create(
+                    season=season,
+                    player=player,
+                    club=player.club,
+                    position=0 if last is None else last + 1,
+                )
+        except IntegrityError as exc:  # another manager put them on the list at that moment
+            raise ValidationError(
+                _("%(name)s is on the list already.") % {"name": player.name}
+            ) from exc
         if start_points is not None:
             StartPoints.objects.create(entry=entry, start_points=start_points)
         return entry
@@ -255,27 +261,32 @@ def attendance_defaults(*, season: Season, number: int) -> dict[int, str]:
 
 
 def _lock_round(round_: Round) -> bool:
-    """Lock the evening's row for the rest of the transaction: whoever removes what is written
-    into it (unpair, delete) and whoever writes results into it take this lock first, so they
-    run one after the other, each seeing what the other stored. False when the evening is gone.
-    (FOR NO KEY UPDATE: rows that refer to the evening can still be added meanwhile.)"""
-    return Round.objects.select_for_update(no_key=True).filter(pk=round_.pk).exists()
+    """The evening's row lock (competitions.services.row_lock): whoever removes what is written
+    into the evening (unpair, delete) and whoever writes into it (its pairing, its results)
+    take it first, so they run one after the other. False when the evening is gone."""
+    return row_lock(round_)
 
 
 def round_delete(*, round_: Round) -> None:
     """Delete the last evening, as long as no result of it is entered. Checked under the
     evening's lock: a result saved at the same moment either comes first (and the evening
     stays) or finds the evening gone."""
-    with transaction.atomic(), bulk_write():
-        if not _lock_round(round_):
-            return  # deleted meanwhile by someone else: done
-        last = keizer_rounds(round_.season).aggregate(m=Max("number"))["m"]
-        if round_.number != last:
-            raise ValidationError(_("Only the last evening can be deleted."))
-        if round_.games.exclude(result="").exists():
-            raise ValidationError(_("This evening has results; it cannot be deleted."))
-        round_.delete()
-        _changed(round_.season)
+    try:
+        with transaction.atomic(), bulk_write():
+            if not _lock_round(round_):
+                return  # deleted meanwhile by someone else: done
+            last = keizer_rounds(round_.season).aggregate(m=Max("number"))["m"]
+            if round_.number != last:
+                raise ValidationError(_("Only the last evening can be deleted."))
+            if round_.games.exclude(result="").exists():
+                raise ValidationError(_("This evening has results; it cannot be deleted."))
+            round_.delete()
+            _changed(round_.season)
+    except IntegrityError as exc:  # a writer without the lock added to it meanwhile
+        raise ValidationError(
+            _("Evening %(n)s changed meanwhile; nothing was deleted. Look at it again.")
+            % {"n": round_.number}
+        ) from exc
 
 
 # --- the pairing and the results ----------------------------------------------------------------
@@ -294,6 +305,11 @@ def round_pairing_save(
         return player if isinstance(player, int) else player.pk
 
     with transaction.atomic(), bulk_write():
+        if not _lock_round(round_):  # waits for a delete of the evening
+            raise ValidationError(
+                _("Evening %(n)s was deleted meanwhile; nothing was changed.")
+                % {"n": round_.number}
+            )
         entries = {
             e.player_id: e for e in round_.entries.select_for_update().select_related("player")
         }
