@@ -7,8 +7,8 @@ from datetime import date
 from typing import TypeVar
 
 from django.core.exceptions import ValidationError
-from django.db import OperationalError, transaction
-from django.db.models import Max, ProtectedError, RestrictedError
+from django.db import IntegrityError, OperationalError, transaction
+from django.db.models import Max, ProtectedError, QuerySet, RestrictedError
 from django.db.models.deletion import Collector
 from django.utils import timezone
 from django.utils.text import slugify
@@ -26,6 +26,7 @@ from .models import (
     unique_season_slug,
 )
 from .registry import get_system
+from .text import fold
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -80,13 +81,79 @@ def _unique_key(base: str, taken: set[str], fallback: str) -> str:
     return key
 
 
+def _busy() -> ValidationError:
+    return ValidationError(
+        _("The database was busy with other changes; nothing was saved. Please try again.")
+    )
+
+
+def _create_keyed(
+    rows: QuerySet,
+    base: str,
+    fallback: str,
+    create: Callable[[str], T],
+    *,
+    fields: tuple[str, ...] = ("name",),
+    same: Callable[[tuple], bool],
+    refusal: ValidationError,
+    refuse_same: bool,
+) -> T:
+    """`create(key)` a row of `rows` (its siblings) with a key made from `base` that none of
+    them has; `refuse_same`: refused (`refusal`, which names the field) when one of them is
+    the same thing (`same((key, *fields))`).
+
+    Two managers creating at the same moment: the keys and `fields` are read in one statement,
+    so the second either sees the first's row (and is refused, or takes the next key) or picks
+    the same key, and the database's unique constraint refuses its insert. That insert runs in
+    a savepoint (the caller's transaction stays usable), and then: the row that took the key
+    being the same thing (stored meanwhile by someone else), `refusal`; another row that
+    happened to take the same key, a new try with the keys stored now. Never a 500, nothing
+    half-stored."""
+    prefix = slugify(base)[:56] or fallback  # the keys of namesakes start so (_unique_key)
+    for attempt in range(1, 4):
+        stored = list(rows.values_list("key", *fields))
+        if refuse_same and any(same(row) for row in stored if row[0].startswith(prefix)):
+            raise refusal
+        key = _unique_key(base, {row[0] for row in stored}, fallback)
+        try:
+            with transaction.atomic():
+                return create(key)
+        except IntegrityError as exc:
+            holder = rows.filter(key=key).values_list("key", *fields).first()
+            if holder is None:
+                raise  # not the key: another constraint, a bug to see
+            if same(holder):
+                raise refusal from exc
+            if attempt == 3:
+                raise _busy() from exc
+    raise AssertionError("unreachable")
+
+
+def _same_name(name: str) -> Callable[[tuple], bool]:
+    """Whether a row read as (key, name, ...) has `name`, whatever its accents, case and
+    spacing."""
+    wanted = fold(name)
+    return lambda row: fold(row[1]) == wanted
+
+
 def season_create(*, series: Series, label: str, name: str = "") -> Season:
     label = label.strip()
-    if Season.objects.filter(series=series, label=label).exists():
-        raise ValidationError({"label": _("Season %(label)s already exists.") % {"label": label}})
-    return Season.objects.create(
-        series=series, label=label, name=name.strip() or f"{series.name} {label}"
-    )
+    exists = ValidationError({"label": _("Season %(label)s already exists.") % {"label": label}})
+    for attempt in range(1, 4):
+        if Season.objects.filter(series=series, label=label).exists():
+            raise exists
+        try:
+            with transaction.atomic():  # a savepoint: see _create_keyed
+                # Season.save() gives it a free slug (unique_season_slug), read when it runs.
+                return Season.objects.create(
+                    series=series, label=label, name=name.strip() or f"{series.name} {label}"
+                )
+        except IntegrityError as exc:
+            # The same label stored meanwhile (refused above), or another one with the same
+            # slug ("2026/27" and "2026-27"): a new try.
+            if attempt == 3:
+                raise _busy() from exc
+    raise AssertionError("unreachable")
 
 
 def season_settings_update(*, season: Season, settings: dict) -> Season:
@@ -101,29 +168,77 @@ def season_settings_update(*, season: Season, settings: dict) -> Season:
 
 
 def club_create(*, series: Series, name: str) -> Club:
-    taken = set(series.clubs.values_list("key", flat=True))
-    return Club.objects.create(
-        series=series, name=name.strip(), key=_unique_key(name, taken, "club")
+    """Add a club to the series; a second club of the same name is refused (a list of clubs
+    could not tell them apart), also when two managers add it at the same moment."""
+    name = name.strip()
+    return _create_keyed(
+        series.clubs.all(),
+        name,
+        "club",
+        lambda key: Club.objects.create(series=series, name=name, key=key),
+        same=_same_name(name),
+        refusal=ValidationError(
+            {"name": _("This series has a club %(name)s already.") % {"name": name}}
+        ),
+        refuse_same=True,
     )
 
 
-def player_create(*, series: Series, name: str, club: Club | None) -> Player:
+def player_create(
+    *, series: Series, name: str, club: Club | None, namesake_ok: bool = True
+) -> Player:
+    """Add a player to the series. `namesake_ok` False: the caller found nobody of that name
+    (a name typed at a table, in a file, a form that showed no namesake), and a namesake
+    added since by someone else is refused rather than doubled. Two of the same name added at
+    the same moment: the second is refused, whoever the caller."""
     if club is not None and club.series_id != series.pk:
         raise ValidationError({"club": _("That club belongs to another series.")})
-    taken = set(series.players.values_list("key", flat=True))
-    return Player.objects.create(
-        series=series, name=name.strip(), club=club, key=_unique_key(name, taken, "player")
+    name = name.strip()
+    return _create_keyed(
+        series.players.all(),
+        name,
+        "player",
+        lambda key: Player.objects.create(series=series, name=name, club=club, key=key),
+        same=_same_name(name),
+        refusal=ValidationError(
+            {
+                "name": _(
+                    "A player named %(name)s was added to this series meanwhile; nothing was "
+                    "saved. Reload to see them."
+                )
+                % {"name": name}
+            }
+        ),
+        refuse_same=not namesake_ok,
     )
 
 
-def tournament_create(*, season: Season, name: str, date: date | None) -> Tournament:
-    taken = set(season.tournaments.values_list("key", flat=True))
+def tournament_create(
+    *, season: Season, name: str, date: date | None, namesake_ok: bool = True
+) -> Tournament:
+    """Add a tournament to the season. `namesake_ok` False (the manager was shown none and
+    confirmed none): a tournament of the same name on the same date is refused, as is one
+    created at the same moment, always."""
+    name = name.strip()
+    same_name = _same_name(name)
     base = f"{name}-{date.isoformat()}" if date else name
-    return Tournament.objects.create(
-        season=season,
-        name=name.strip(),
-        date=date,
-        key=_unique_key(base, taken, "tournament"),
+    return _create_keyed(
+        season.tournaments.all(),
+        base,
+        "tournament",
+        lambda key: Tournament.objects.create(season=season, name=name, date=date, key=key),
+        fields=("name", "date"),
+        same=lambda row: row[2] == date and same_name(row),
+        refusal=ValidationError(
+            {
+                "name": _(
+                    "A tournament named %(name)s on that date was added to this season "
+                    "meanwhile; nothing was saved."
+                )
+                % {"name": name}
+            }
+        ),
+        refuse_same=not namesake_ok,
     )
 
 
@@ -203,12 +318,37 @@ def deletion_summary(obj) -> list[str]:
     return [f"{n} {name}" for name, n in sorted(counts.items()) if n]
 
 
+def row_lock(obj) -> bool:
+    """Lock `obj`'s row for the rest of the transaction (FOR NO KEY UPDATE: rows that refer to
+    it can still be added meanwhile). Whoever removes something (a round, a table) and whoever
+    writes into it take this lock first, so they run one after the other, each seeing what
+    the other stored. False when the row is gone."""
+    return type(obj)._default_manager.select_for_update(no_key=True).filter(pk=obj.pk).exists()
+
+
+def delete_or_refuse(obj) -> None:
+    """Delete `obj` with what hangs on it. A row added to it by someone else while it was
+    being deleted makes the database refuse the deletion (when it commits): said, with
+    nothing deleted, instead of a 500."""
+    try:
+        with transaction.atomic():
+            obj.delete()
+    except IntegrityError as exc:
+        raise CannotDelete(
+            _(
+                "Something was added to %(name)s meanwhile; nothing was deleted. Look at it "
+                "again before deleting it."
+            )
+            % {"name": obj}
+        ) from exc
+
+
 def season_delete(*, season: Season) -> None:
-    season.delete()
+    delete_or_refuse(season)
 
 
 def tournament_delete(*, tournament: Tournament) -> None:
-    tournament.delete()
+    delete_or_refuse(tournament)
 
 
 def player_update(*, player: Player, name: str, club: Club | None) -> Player:

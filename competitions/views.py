@@ -91,11 +91,12 @@ def tournaments_panel(season: Season, template: str, table, form, count: dict, *
 
 def tournament_create_view(request, season: Season, form_class, create: Callable):
     """The POST of a panel's new-tournament form: `create(form.cleaned_data)` stores it (one
-    service call), then the tournament's page; a refused form shows the panel again."""
+    service call), then the tournament's page; a refused form shows the panel again. The data
+    has `namesake_ok`: whether the manager confirmed a tournament of the same name and date."""
     form = form_class(request.POST, season=season)
     if form.is_valid():
         try:
-            tournament = create(form.cleaned_data)
+            tournament = create({**form.cleaned_data, "namesake_ok": form.confirmed})
         except ValidationError as exc:
             apply_errors(form, exc)
         else:
@@ -206,20 +207,30 @@ def players(request, series):
     club_form = ClubForm(request.POST if "add_club" in request.POST else None, prefix="club")
     if request.method == "POST":
         if "add_player" in request.POST and player_form.is_valid():
-            player = services.player_create(
-                series=series,
-                name=player_form.cleaned_data["name"],
-                club=player_form.cleaned_data["club"],
-            )
-            messages.success(request, _("Player %(name)s added.") % {"name": player.name})
-            target = request.POST.get("next", "")
-            if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-                target = reverse("manage:players", args=[series.slug])
-            return redirect(target)
+            try:
+                player = services.player_create(
+                    series=series,
+                    name=player_form.cleaned_data["name"],
+                    club=player_form.cleaned_data["club"],
+                    # The form showed the namesakes it found and the manager confirmed.
+                    namesake_ok=player_form.confirmed,
+                )
+            except ValidationError as exc:
+                apply_errors(player_form, exc)
+            else:
+                messages.success(request, _("Player %(name)s added.") % {"name": player.name})
+                target = request.POST.get("next", "")
+                if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+                    target = reverse("manage:players", args=[series.slug])
+                return redirect(target)
         if "add_club" in request.POST and club_form.is_valid():
-            club = services.club_create(series=series, **club_form.cleaned_data)
-            messages.success(request, _("Club %(name)s added.") % {"name": club.name})
-            return redirect("manage:players", series.slug)
+            try:
+                club = services.club_create(series=series, **club_form.cleaned_data)
+            except ValidationError as exc:
+                apply_errors(club_form, exc)
+            else:
+                messages.success(request, _("Club %(name)s added.") % {"name": club.name})
+                return redirect("manage:players", series.slug)
     return render(
         request,
         "competitions/players.html",

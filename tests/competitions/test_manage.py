@@ -130,10 +130,12 @@ def test_correcting_a_table_replaces_its_seats(
 ):
     table = Table.objects.get(round__tournament__key="t2", round__number=1, number=2)
     url = manage_url(season, "table_edit", "t2", 1, table.pk)
-    assert "Bert Claes (p2)" in manager_client.get(url).content.decode()
+    page = manager_client.get(url)
+    assert "Bert Claes (p2)" in page.content.decode()
+    loaded = page.context["form"]["loaded"].value()
     with django_capture_on_commit_callbacks(execute=True):
         response = manager_client.post(
-            url, {"game": "Carcassonne", "player_1": "p4", "player_2": "p2"}
+            url, {"game": "Carcassonne", "player_1": "p4", "player_2": "p2", "loaded": loaded}
         )
     assert response.status_code == 302
     assert sorted((s.player.key, s.rank) for s in table.seats.all()) == [("p2", 2), ("p4", 1)]
@@ -142,6 +144,29 @@ def test_correcting_a_table_replaces_its_seats(
     seat = Seat.objects.get(table=table, player__key="p4")
     latest = seat.history.latest("history_date")
     assert (latest.rank, latest.history_type, latest.history_user) == (1, "~", manager)
+
+
+def test_a_correction_without_the_tables_loaded_version_is_refused(manager_client, season):
+    """The version check cannot be skipped by leaving `loaded` out of the post (issue 45): the
+    page always sends it, and a correction without it stores nothing."""
+    table = Table.objects.get(round__tournament__key="t2", round__number=1, number=2)
+    url = manage_url(season, "table_edit", "t2", 1, table.pk)
+    page = manager_client.get(url)
+    form = page.context["form"]
+    loaded = form["loaded"].value()
+    assert loaded and f'name="loaded" value="{loaded}"' in page.content.decode()
+    data = {name: form[name].value() or "" for name in form.fields}
+    data.update(game="Azul")
+    del data["loaded"]
+    for sent in (data, {**data, "loaded": ""}):
+        refused = manager_client.post(url, sent)
+        assert refused.status_code == 400
+        assert "does not say which version of the table it corrects" in refused.content.decode()
+    table.refresh_from_db()
+    assert table.game == "Carcassonne"
+    assert manager_client.post(url, {**data, "loaded": loaded}).status_code == 302
+    table.refresh_from_db()
+    assert table.game == "Azul"
 
 
 def test_deleting_a_table(manager_client, season, django_capture_on_commit_callbacks):

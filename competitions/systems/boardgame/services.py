@@ -49,9 +49,13 @@ def _set_final(tournament: Tournament, final: bool) -> None:
         stored.delete()
 
 
-def tournament_create(*, season: Season, name: str, date: date | None, final: bool) -> Tournament:
+def tournament_create(
+    *, season: Season, name: str, date: date | None, final: bool, namesake_ok: bool = True
+) -> Tournament:
     with transaction.atomic():
-        tournament = shared.tournament_create(season=season, name=name, date=date)
+        tournament = shared.tournament_create(
+            season=season, name=name, date=date, namesake_ok=namesake_ok
+        )
         _set_final(tournament, final)
     return tournament
 
@@ -111,8 +115,15 @@ def table_save(
 ) -> Table:
     """Create or replace a table's result. Ranks: 1 = best, equal ranks are a tie. A seat may
     name a new player (a str): the player is added to `series` in the same transaction. A
-    correction passes the table's fingerprint as it was loaded (`loaded`); when someone else
-    changed the table since, nothing is saved and the error says who and when."""
+    correction passes the table's fingerprint as it was loaded (`loaded`, required); when
+    someone else changed the table since, nothing is saved and the error says who and when."""
+    if table is not None and not loaded:
+        raise ValidationError(
+            _(
+                "This correction does not say which version of the table it corrects; nothing "
+                "was saved. Reload the table and correct it again."
+            )
+        )
     game = game.strip()
     if not game:
         raise ValidationError({"game": _("Which game was played at this table?")})
@@ -155,13 +166,13 @@ def table_save(
 
 def _table_write(round_, game, seats, table, loaded, series) -> Table:
     with transaction.atomic(), bulk_write():
-        if table is not None and loaded is not None:
+        if table is not None:
             _refuse_if_changed(table, loaded)
         seats = [
             (
                 p
                 if isinstance(p, Player)
-                else player_create(series=series, name=str(p), club=None),
+                else player_create(series=series, name=str(p), club=None, namesake_ok=False),
                 rank,
             )
             for p, rank in seats
@@ -215,4 +226,8 @@ def _table_write(round_, game, seats, table, loaded, series) -> Table:
 
 
 def table_delete(*, table: Table) -> None:
-    table.delete()
+    """Delete a table with its seats, under the table's lock: a correction saved at the same
+    moment (which locks it too, `_refuse_if_changed`) comes first, or finds it gone."""
+    with transaction.atomic():
+        if Table.objects.select_for_update().filter(pk=table.pk).exists():
+            table.delete()

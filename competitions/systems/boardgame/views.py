@@ -7,6 +7,7 @@ has already checked that the user manages the series.
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Exists, OuterRef
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -49,7 +50,11 @@ def tournament_create(request, season: Season):
         season,
         CircuitTournamentForm,
         lambda data: services.tournament_create(
-            season=season, name=data["name"], date=data["date"], final=data["final"]
+            season=season,
+            name=data["name"],
+            date=data["date"],
+            final=data["final"],
+            namesake_ok=data["namesake_ok"],
         ),
     )
 
@@ -151,7 +156,7 @@ def _round_page(request, season: Season, tournament: str, number: int, table=Non
                 game=form.cleaned_data["game"],
                 seats=form.cleaned_data["seats"],
                 table=table,
-                loaded=form.cleaned_data["loaded"] or None,
+                loaded=form.cleaned_data["loaded"],
                 series=series,
             )
         except ValidationError as exc:
@@ -231,14 +236,30 @@ def round_manage(request, season: Season, tournament: str, number: int):
     return _round_page(request, season, tournament, number)
 
 
+def _table_gone(request, season: Season, tournament: str, number: int):
+    """A POST about a table another manager deleted meanwhile: said, not a 404."""
+    messages.error(
+        request, _("This table was deleted meanwhile; nothing was saved. Reload the round.")
+    )
+    return redirect(manage_url(season, "round", tournament, number))
+
+
 def table_edit(request, season: Season, tournament: str, number: int, table: int):
-    found = _table(season, tournament, number, table)
+    try:
+        found = _table(season, tournament, number, table)
+    except Http404:
+        if request.method != "POST":
+            raise
+        return _table_gone(request, season, tournament, number)
     return _round_page(request, season, tournament, number, table=found)
 
 
 @require_POST
 def table_delete(request, season: Season, tournament: str, number: int, table: int):
-    found = _table(season, tournament, number, table)
+    try:
+        found = _table(season, tournament, number, table)
+    except Http404:
+        return _table_gone(request, season, tournament, number)
     services.table_delete(table=found)
     messages.success(request, _("Table %(n)s deleted.") % {"n": found.number})
     return redirect(manage_url(season, "round", tournament, number))

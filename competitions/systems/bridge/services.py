@@ -40,7 +40,7 @@ def _players_of(season: Season, entries: Sequence[Entry]) -> list[tuple[Player, 
     result = []
     for entry in entries:
         player = entry.player or shared_services.player_create(
-            series=season.series, name=entry.new_name, club=None
+            series=season.series, name=entry.new_name, club=None, namesake_ok=False
         )
         result.append((player, entry.start_elo))
     return result

@@ -39,9 +39,13 @@ def _concurrent() -> ValidationError:
 # --- tournaments and groups ---------------------------------------------------------------------
 
 
-def tournament_create(*, season, name: str, date: date | None, county: bool) -> Tournament:
+def tournament_create(
+    *, season, name: str, date: date | None, county: bool, namesake_ok: bool = True
+) -> Tournament:
     with transaction.atomic():
-        tournament = shared.tournament_create(season=season, name=name, date=date)
+        tournament = shared.tournament_create(
+            season=season, name=name, date=date, namesake_ok=namesake_ok
+        )
         if county:
             tournament.options = {COUNTY: True}
             tournament.save(update_fields=["options"])
@@ -66,7 +70,15 @@ def group_create(*, tournament: Tournament, name: str, scale: str) -> Group:
     if scale not in Group.Scale.values:
         raise ValidationError({"scale": _("Unknown points scale.")})
     position = (tournament.groups.aggregate(m=Max("position"))["m"] or 0) + 1
-    return Group.objects.create(tournament=tournament, name=name, scale=scale, position=position)
+    try:
+        with transaction.atomic():
+            return Group.objects.create(
+                tournament=tournament, name=name, scale=scale, position=position
+            )
+    except IntegrityError as exc:  # another manager created it at the same moment
+        raise ValidationError(
+            {"name": _("This tournament has a group %(name)s already.") % {"name": name}}
+        ) from exc
 
 
 def group_update(*, group: Group, name: str, scale: str) -> Group:
@@ -96,21 +108,37 @@ def _check_member(born: int | None, rating: int | None) -> None:
 
 
 def member_add(
-    *, group: Group, player: Player, player_class: str, born: int | None, rating: int | None
+    *,
+    group: Group,
+    player: Player | None,
+    player_class: str,
+    born: int | None,
+    rating: int | None,
+    name: str = "",
 ) -> GroupPlayer:
-    """Add a player to a group, after the last start number; his birth year is the player's."""
+    """Add a player to a group, after the last start number; his birth year is the player's.
+    `player` None: a new player of the series called `name`, added in the same transaction."""
     _check_member(born, rating)
-    if group.members.filter(player=player).exists():
+    if player is not None and group.members.filter(player=player).exists():
         raise ValidationError(_("%(name)s is in this group already.") % {"name": player.name})
     with transaction.atomic():
+        if player is None:
+            series = group.tournament.season.series
+            player = shared.player_create(series=series, name=name, club=None)
         position = (group.members.aggregate(m=Max("position"))["m"] or 0) + 1
-        member = GroupPlayer.objects.create(
-            group=group,
-            player=player,
-            position=position,
-            player_class=player_class.strip(),
-            rating=rating,
-        )
+        try:
+            with transaction.atomic():
+                member = GroupPlayer.objects.create(
+                    group=group,
+                    player=player,
+                    position=position,
+                    player_class=player_class.strip(),
+                    rating=rating,
+                )
+        except IntegrityError as exc:  # another manager added them at the same moment
+            raise ValidationError(
+                _("%(name)s is in this group already.") % {"name": player.name}
+            ) from exc
         if born is not None and player.born != born:
             player.born = born
             player.save(update_fields=["born"])
@@ -178,9 +206,23 @@ def round_create(*, group: Group) -> Round:
 
 
 def round_delete(*, round_: Round) -> None:
-    if round_.group.rounds.filter(number__gt=round_.number).exists():
-        raise ValidationError(_("Only the last round can be deleted."))
-    round_.delete()
+    """Delete the group's last round with its games, under the round's lock (row_lock): a game
+    added or results saved at the same moment come first (and go with it) or find it gone."""
+    try:
+        with transaction.atomic():
+            if not shared.row_lock(round_):
+                return  # deleted meanwhile by someone else: done
+            if round_.group.rounds.filter(number__gt=round_.number).exists():
+                raise ValidationError(_("Only the last round can be deleted."))
+            round_.delete()
+    except IntegrityError as exc:  # a writer without the lock added to it meanwhile
+        raise _concurrent() from exc
+
+
+def _round_gone(round_: Round) -> ValidationError:
+    return ValidationError(
+        _("Round %(n)s was deleted meanwhile; nothing was saved.") % {"n": round_.number}
+    )
 
 
 def _members(round_: Round, players: Sequence[Player]) -> None:
@@ -211,6 +253,8 @@ def game_add(*, round_: Round, white: Player, black: Player, result: str = "") -
     _free(round_, [white, black])
     try:
         with transaction.atomic():
+            if not shared.row_lock(round_):  # waits for a delete of the round
+                raise _round_gone(round_)
             board = (round_.games.aggregate(m=Max("board"))["m"] or 0) + 1
             game = Game.objects.create(round=round_, board=board, result=result)
             for entry in RoundEntry.played(round_, white, black, game):
@@ -225,6 +269,8 @@ def walkover_add(*, round_: Round, player: Player) -> RoundEntry:
     _free(round_, [player])
     try:
         with transaction.atomic():
+            if not shared.row_lock(round_):  # waits for a delete of the round
+                raise _round_gone(round_)
             return RoundEntry.objects.create(
                 round=round_, player=player, status=RoundEntry.Status.WALKOVER
             )
@@ -254,6 +300,8 @@ def results_save(*, round_: Round, rows: Sequence[Edit[int, str]]) -> int:
     if not wanted:
         return 0
     with transaction.atomic(), bulk_write():
+        if not shared.row_lock(round_):  # waits for a delete of the round
+            raise _round_gone(round_)
         games = list(round_.games.select_for_update().filter(pk__in=list(wanted)))
         if len(games) != len(wanted):  # a game was deleted meanwhile
             raise _concurrent()
@@ -365,7 +413,9 @@ def group_import_trf(*, group: Group, text: str) -> int:
             player = (
                 found[0]
                 if found
-                else shared.player_create(series=series, name=entry.name, club=None)
+                else shared.player_create(
+                    series=series, name=entry.name, club=None, namesake_ok=False
+                )
             )
             if entry.born and player.born and player.born != entry.born:
                 raise ValidationError(

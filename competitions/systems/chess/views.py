@@ -9,11 +9,11 @@ the series.
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from competitions import services as shared_services
 from competitions.models import Game, Group, Round, RoundEntry, Season
 from competitions.selectors import series_players
 from competitions.views import (
@@ -159,14 +159,10 @@ def group_manage(request, season: Season, tournament: str, group: int):
         if "add_player" in request.POST and add.is_valid():
             data = add.cleaned_data
             try:
-                player = data["player_obj"]
-                if player is None:
-                    player = shared_services.player_create(
-                        series=season.series, name=data["name"], club=None
-                    )
                 member = services.member_add(
                     group=group,
-                    player=player,
+                    player=data["player_obj"],
+                    name=data.get("name", ""),
                     player_class=data["player_class"],
                     born=data["born"],
                     rating=data["rating"],
@@ -302,9 +298,22 @@ def _round(group: Group, number: int) -> Round:
     return round_
 
 
+def _round_gone(request, season: Season, group: Group, number: int):
+    """A POST about a round another manager deleted meanwhile: said, not a 404."""
+    messages.error(
+        request, _("Round %(n)s was deleted meanwhile; nothing was saved.") % {"n": number}
+    )
+    return redirect(manage_url(season, "group", group.tournament.key, group.pk))
+
+
 def round_manage(request, season: Season, tournament: str, group: int, number: int):
     group = _group(season, tournament, group)
-    round_ = _round(group, number)
+    try:
+        round_ = _round(group, number)
+    except Http404:
+        if request.method != "POST":
+            raise
+        return _round_gone(request, season, group, number)
     url = manage_url(season, "round", group.tournament.key, group.pk, number)
     games = list(round_.games.order_by("board", "id").prefetch_related("entries__player"))
     entries = list(round_.entries.select_related("player"))
@@ -414,7 +423,10 @@ def walkover_delete(request, season: Season, tournament: str, group: int, number
 @require_POST
 def round_delete(request, season: Season, tournament: str, group: int, number: int):
     group = _group(season, tournament, group)
-    round_ = _round(group, number)
+    try:
+        round_ = _round(group, number)
+    except Http404:
+        return _round_gone(request, season, group, number)
     try:
         services.round_delete(round_=round_)
     except ValidationError as exc:

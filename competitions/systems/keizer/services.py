@@ -10,7 +10,8 @@ signal does the same.
 """
 
 import datetime
-from collections.abc import Mapping, Sequence
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -22,7 +23,7 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 
 from competitions.edits import NOT_SHOWN, Edit, changed, refuse_stale
 from competitions.models import Club, Game, Player, Round, RoundEntry, Season, SeasonPlayer
-from competitions.services import player_create
+from competitions.services import player_create, row_lock
 from competitions.signals import bulk_write, results_changed
 
 from .models import StartPoints
@@ -69,12 +70,18 @@ def season_player_add(
         if season.entries.filter(player=player).exists():
             raise ValidationError(_("%(name)s is on the list already.") % {"name": player.name})
         last = season.entries.aggregate(m=Max("position"))["m"]
-        entry = SeasonPlayer.objects.create(
-            season=season,
-            player=player,
-            club=player.club,
-            position=0 if last is None else last + 1,
-        )
+        try:
+            with transaction.atomic():
+                entry = SeasonPlayer.objects.create(
+                    season=season,
+                    player=player,
+                    club=player.club,
+                    position=0 if last is None else last + 1,
+                )
+        except IntegrityError as exc:  # another manager put them on the list at that moment
+            raise ValidationError(
+                _("%(name)s is on the list already.") % {"name": player.name}
+            ) from exc
         if start_points is not None:
             StartPoints.objects.create(entry=entry, start_points=start_points)
         return entry
@@ -336,16 +343,33 @@ def attendance_defaults(*, season: Season, number: int) -> dict[int, str]:
     return defaults
 
 
+def _lock_round(round_: Round) -> bool:
+    """The evening's row lock (competitions.services.row_lock): whoever removes what is written
+    into the evening (unpair, delete) and whoever writes into it (its pairing, its results)
+    take it first, so they run one after the other. False when the evening is gone."""
+    return row_lock(round_)
+
+
 def round_delete(*, round_: Round) -> None:
-    """Delete the last evening, as long as no result of it is entered."""
-    last = keizer_rounds(round_.season).aggregate(m=Max("number"))["m"]
-    if round_.number != last:
-        raise ValidationError(_("Only the last evening can be deleted."))
-    if round_.games.exclude(result="").exists():
-        raise ValidationError(_("This evening has results; it cannot be deleted."))
-    with transaction.atomic(), bulk_write():
-        round_.delete()
-        _changed(round_.season)
+    """Delete the last evening, as long as no result of it is entered. Checked under the
+    evening's lock: a result saved at the same moment either comes first (and the evening
+    stays) or finds the evening gone."""
+    try:
+        with transaction.atomic(), bulk_write():
+            if not _lock_round(round_):
+                return  # deleted meanwhile by someone else: done
+            last = keizer_rounds(round_.season).aggregate(m=Max("number"))["m"]
+            if round_.number != last:
+                raise ValidationError(_("Only the last evening can be deleted."))
+            if round_.games.exclude(result="").exists():
+                raise ValidationError(_("This evening has results; it cannot be deleted."))
+            round_.delete()
+            _changed(round_.season)
+    except IntegrityError as exc:  # a writer without the lock added to it meanwhile
+        raise ValidationError(
+            _("Evening %(n)s changed meanwhile; nothing was deleted. Look at it again.")
+            % {"n": round_.number}
+        ) from exc
 
 
 # --- the pairing and the results ----------------------------------------------------------------
@@ -364,6 +388,11 @@ def round_pairing_save(
         return player if isinstance(player, int) else player.pk
 
     with transaction.atomic(), bulk_write():
+        if not _lock_round(round_):  # waits for a delete of the evening
+            raise ValidationError(
+                _("Evening %(n)s was deleted meanwhile; nothing was changed.")
+                % {"n": round_.number}
+            )
         entries = {
             e.player_id: e for e in round_.entries.select_for_update().select_related("player")
         }
@@ -409,12 +438,19 @@ def round_pairing_save(
 
 
 def round_pairing_undo(*, round_: Round) -> None:
-    """Take a published pairing back (to pair again), as long as no result is entered."""
-    if round_.games.exclude(result="").exists():
-        raise ValidationError(
-            _("Results of evening %(n)s are entered; the pairing stays.") % {"n": round_.number}
-        )
+    """Take a published pairing back (to pair again), as long as no result is entered.
+    Checked under the evening's lock (see `_lock_round`): a result saved at the same moment
+    either comes first (and the pairing stays) or is refused."""
     with transaction.atomic(), bulk_write():
+        if not _lock_round(round_):
+            raise ValidationError(
+                _("Evening %(n)s was deleted meanwhile; nothing was changed.")
+                % {"n": round_.number}
+            )
+        if round_.games.exclude(result="").exists():
+            raise ValidationError(
+                _("Results of evening %(n)s are entered; the pairing stays.") % {"n": round_.number}
+            )
         entries = list(
             round_.entries.select_for_update().filter(
                 status__in=(Status.PLAYED, Status.BYE, Status.WALKOVER)
@@ -425,6 +461,20 @@ def round_pairing_undo(*, round_: Round) -> None:
         bulk_update_with_history(entries, RoundEntry, ["status", "game", "colour"])
         round_.games.all().delete()
         _changed(round_.season, round_)
+
+
+def unpaired_message() -> str:
+    """What a results save into an evening unpaired (or deleted) since its page was opened
+    says."""
+    return _("This evening was unpaired meanwhile; nothing was saved. Reload the page.")
+
+
+def pairing_fingerprint(games: Iterable[Game]) -> str:
+    """Which pairing a results page showed (its games, by id): results sent from a page of a
+    pairing taken back since, and perhaps made again (new games on the same boards), are
+    refused rather than written into the boards of another pairing."""
+    ids = ",".join(str(game.pk) for game in sorted(games, key=lambda g: g.pk))
+    return hashlib.sha256(ids.encode()).hexdigest()[:16]
 
 
 def results_save(*, round_: Round, rows: Sequence[Edit[Game, str]]) -> list[Game]:
@@ -442,15 +492,11 @@ def results_save(*, round_: Round, rows: Sequence[Edit[Game, str]]) -> list[Game
     if not wanted:
         return []
     with transaction.atomic(), bulk_write():
+        evening = _lock_round(round_)  # waits for an unpair or a delete of the evening
         games = list(round_.games.select_for_update().filter(pk__in=list(wanted)))
+        if not evening or len(games) != len(wanted):  # unpaired or deleted meanwhile
+            raise ValidationError(unpaired_message())
         boards = {game.pk: game.board for game in games}
-        if len(games) != len(wanted):  # the pairing was taken back meanwhile
-            raise ValidationError(
-                _(
-                    "Somebody else changed this round meanwhile; nothing was saved. Please "
-                    "check and try again."
-                )
-            )
         refuse_stale(
             [Edit(game.pk, wanted[game.pk].shown, wanted[game.pk].new) for game in games],
             {game.pk: game.result for game in games},

@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from competitions.models import Round, RoundEntry, Season, SeasonPlayer
+from competitions.models import Game, Round, RoundEntry, Season, SeasonPlayer
 from competitions.text import name_order, plain_number
 from competitions.views import apply_errors, manage_url
 
@@ -273,9 +273,24 @@ def attendance(request, season: Season, number: int):
 
 def results(request, season: Season, number: int):
     """Result entry, keyboard-fast: board, result, Enter; below it every board at once."""
-    round_ = _round(season, number)
+    round_ = Round.objects.filter(season=season, tournament=None, group=None, number=number).first()
+    if round_ is None:
+        if request.method == "POST":  # the evening was deleted since the page was opened
+            messages.error(request, services.unpaired_message())
+            return redirect(manage_url(season))
+        raise Http404(_("No such evening."))
+    round_.season = season
     boards = selectors.boards(round_)
     games = {b.game.board: b.game for b in boards}
+    pairing = services.pairing_fingerprint(b.game for b in boards)
+    sent = request.POST.get("pairing")
+    if request.method == "POST" and (
+        # The page showed another pairing (taken back since, perhaps made again), or, a post
+        # without the pairing, boards the evening no longer has.
+        (sent is not None and sent != pairing) or (sent is None and not games)
+    ):
+        messages.error(request, services.unpaired_message())
+        return redirect(manage_url(season, "results", number))
     quick = QuickResultForm(
         request.POST if "quick" in request.POST else None,
         games=games,
@@ -292,6 +307,9 @@ def results(request, season: Season, number: int):
                     game=game, result=quick.cleaned_data["result"], shown=quick.shown_result()
                 )
             except ValidationError as exc:
+                if not _still_paired(round_):
+                    messages.error(request, " ".join(exc.messages))
+                    return _back_to(season, round_)
                 apply_errors(quick, exc)  # shown again with what was typed
             else:
                 messages.success(
@@ -304,6 +322,9 @@ def results(request, season: Season, number: int):
             try:
                 services.results_save(round_=round_, rows=grid.edits())
             except ValidationError as exc:
+                if not _still_paired(round_):
+                    messages.error(request, " ".join(exc.messages))
+                    return _back_to(season, round_)
                 apply_errors(grid, exc)  # shown again with what was typed
             else:
                 messages.success(request, _("Results of evening %(n)s saved.") % {"n": number})
@@ -319,10 +340,26 @@ def results(request, season: Season, number: int):
             "grid": grid,
             "rows": rows,
             "missing": sum(1 for b in boards if not b.game.result),
+            "pairing": pairing,
             "lists": selectors.round_lists(round_),
         },
         status=400 if request.method == "POST" else 200,
     )
+
+
+def _still_paired(round_: Round) -> bool:
+    """Whether the evening a refused results save was for is still there and paired: then its
+    results page shows the refusal with what was typed; otherwise it was unpaired or deleted
+    meanwhile, and the manager is sent back with the message."""
+    return Game.objects.filter(round_id=round_.pk).exists()
+
+
+def _back_to(season: Season, round_: Round):
+    """After a refused results save: the evening's results page, or the season's page when the
+    evening was deleted meanwhile (its results page is gone)."""
+    if Round.objects.filter(pk=round_.pk).exists():
+        return redirect(manage_url(season, "results", round_.number))
+    return redirect(manage_url(season))
 
 
 def print_round(request, season: Season, number: int):
@@ -355,9 +392,20 @@ def print_round(request, season: Season, number: int):
     )
 
 
+def _deleted_meanwhile(request, season: Season, number: int):
+    """A POST about an evening that is gone (another manager deleted it): said, not a 404."""
+    messages.error(
+        request, _("Evening %(n)s was deleted meanwhile; nothing was changed.") % {"n": number}
+    )
+    return redirect(manage_url(season))
+
+
 @require_POST
 def round_delete(request, season: Season, number: int):
-    round_ = _round(season, number)
+    round_ = Round.objects.filter(season=season, tournament=None, group=None, number=number).first()
+    if round_ is None:
+        return _deleted_meanwhile(request, season, number)
+    round_.season = season
     try:
         services.round_delete(round_=round_)
     except ValidationError as exc:
@@ -369,7 +417,10 @@ def round_delete(request, season: Season, number: int):
 
 @require_POST
 def unpair(request, season: Season, number: int):
-    round_ = _round(season, number)
+    round_ = Round.objects.filter(season=season, tournament=None, group=None, number=number).first()
+    if round_ is None:
+        return _deleted_meanwhile(request, season, number)
+    round_.season = season
     try:
         services.round_pairing_undo(round_=round_)
     except ValidationError as exc:

@@ -43,12 +43,27 @@ def _options(*, season: Season, sm: bool, egp: bool, exclude: int | None = None)
     return options
 
 
+def _lock(season: Season) -> None:
+    """The season's row lock: two managers making a tournament the SM at the same moment wait
+    for each other, and the second sees the first one's (one SM a season)."""
+    Season.objects.select_for_update(no_key=True).filter(pk=season.pk).exists()
+
+
 def tournament_create(
-    *, season: Season, name: str, date: date | None, sm: bool = False, egp: bool = False
+    *,
+    season: Season,
+    name: str,
+    date: date | None,
+    sm: bool = False,
+    egp: bool = False,
+    namesake_ok: bool = True,
 ) -> Tournament:
     with transaction.atomic():
+        _lock(season)
         options = _options(season=season, sm=sm, egp=egp)
-        tournament = shared.tournament_create(season=season, name=name, date=date)
+        tournament = shared.tournament_create(
+            season=season, name=name, date=date, namesake_ok=namesake_ok
+        )
         if options:
             tournament.options = options
             tournament.save(update_fields=["options"])
@@ -59,6 +74,7 @@ def tournament_update(
     *, tournament: Tournament, name: str, date: date | None, sm: bool, egp: bool
 ) -> Tournament:
     with transaction.atomic():
+        _lock(tournament.season)
         options = _options(season=tournament.season, sm=sm, egp=egp, exclude=tournament.pk)
         tournament.name, tournament.date = name.strip(), date
         tournament.options = {
@@ -94,7 +110,9 @@ def standings_save(
             if shown is not None:
                 _refuse_stale_lines(tournament, rows, shown)
             added = [
-                shared.player_create(series=season.series, name=row.new_name, club=None)
+                shared.player_create(
+                    series=season.series, name=row.new_name, club=None, namesake_ok=False
+                )
                 for row in rows
                 if row.player is None
             ]
