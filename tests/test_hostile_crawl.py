@@ -7,15 +7,18 @@ with one of the values below. The crawl follows the links of the pages themselve
 pages are covered as soon as they are linked."""
 
 import copy
+import random
 import re
 from collections import deque
 from decimal import Decimal
 from html import unescape
+from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
 import pytest
 from django.apps import apps
 from django.contrib import admin
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.db import models
 from django.test import Client
@@ -131,8 +134,9 @@ def _system_rows(system, tournament, group, round_, players) -> None:
             )
 
 
-def overwrite_free_text() -> None:
-    """Every free-text field of every row of every competition model gets a hostile value."""
+def overwrite_free_text(texts: list[str] = HOSTILE) -> None:
+    """Every free-text field of every row of every competition model gets a hostile value (one
+    of `texts`)."""
     for model in apps.get_app_config("competitions").get_models():
         if model.__name__.startswith("Historical"):
             continue
@@ -146,7 +150,10 @@ def overwrite_free_text() -> None:
             and not (model is Season and f.name == "recompute_error")
         ]
         for n, pk in enumerate(model.objects.values_list("pk", flat=True)):
-            values = {f.name: hostile(n + i, f.max_length or 300) for i, f in enumerate(fields)}
+            values = {
+                f.name: texts[(n + i) % len(texts)][: f.max_length or 300]
+                for i, f in enumerate(fields)
+            }
             if model.__name__ == "Table":
                 values["game"] = values["game"].strip() or "x"
             if values:
@@ -375,3 +382,183 @@ def test_every_sortable_column_of_every_public_page_sorts(client, hostile_data):
                 seen[f"{url}?{sort}"] = client.get(f"{url}?{sort}").status_code
     assert_no_server_errors(seen)
     assert len(seen) > 100 and set(seen.values()) == {200}, len(seen)
+
+
+# --- files and typed text: every upload and every textarea of every system ------------------------
+
+
+class Forms(HTMLParser):
+    """The forms of a page that take a file or a typed text: their action, fields and values
+    as the page shows them, and the name of their first submit button."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.forms: list[dict] = []
+        self._form: dict | None = None
+        self._textarea: str | None = None
+        self._select: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self._form = {"action": a.get("action", ""), "data": {}, "texts": [], "files": []}
+            return
+        form = self._form
+        if form is None:
+            return
+        name = a.get("name")
+        if tag == "input" and name:
+            kind = a.get("type", "text")
+            if kind == "file":
+                form["files"].append(name)
+            elif kind in ("checkbox", "radio"):
+                if "checked" in a:
+                    form["data"].setdefault(name, []).append(a.get("value", "on"))
+            elif kind == "submit":
+                form.setdefault("submit", (name, a.get("value", "")))
+            else:
+                form["data"][name] = [a.get("value", "")]
+        elif tag == "button" and name and a.get("type", "submit") == "submit":
+            form.setdefault("submit", (name, a.get("value", "")))
+        elif tag == "textarea" and name:
+            self._textarea = name
+            form["data"][name] = [""]
+            form["texts"].append(name)
+        elif tag == "select" and name:
+            self._select = name
+        elif tag == "option" and self._select:
+            if "selected" in a or self._select not in form["data"]:
+                form["data"][self._select] = [a.get("value", "")]
+
+    def handle_data(self, data):
+        if self._form is not None and self._textarea:
+            self._form["data"][self._textarea][0] += data
+
+    def handle_endtag(self, tag):
+        if tag == "textarea":
+            self._textarea = None
+        elif tag == "select":
+            self._select = None
+        elif tag == "form" and self._form is not None:
+            if self._form["texts"] or self._form["files"]:
+                self.forms.append(self._form)
+            self._form = None
+
+
+def _png() -> bytes:
+    return b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10\x00\x00\x00\x10\x08\x06" + bytes(
+        range(256)
+    )
+
+
+def _oversized(kind: str) -> bytes:
+    # A file over every upload's limit (the largest is a TRF file's 2 MB); a typed text over
+    # every textarea's (200,000 characters), under Django's 2.5 MB for a whole request.
+    line = b"1; Anna Lindqvist; SE; 1500\n"
+    return line * (3_000_000 // len(line) + 1) if kind == "file" else b"x" * 300_000
+
+
+# (name, content, a pattern of the message that names the problem, refused whatever the form)
+HOSTILE_FILES = [
+    ("nul", lambda kind: b"1; Anna; SE; 1500\n2; An\x00na; SE; 1500\n", r"Line 2: .*U\+0000"),
+    ("escape", lambda kind: b"Catan = 4\n\x1b[31mCatan = 5\n", r"Line 2: .*U\+001B"),
+    ("random-bytes", lambda kind: random.Random(45).randbytes(4096), r"Line \d+: "),
+    ("png", lambda kind: _png(), r"Line \d+: "),
+    ("oversized", _oversized, r"larger than|at most"),
+    (
+        "field-200kb",
+        lambda kind: b"1; " + b"x" * 200_000 + b"; SE; 1500\n",
+        r"Line 1: |larger than|at most",
+    ),
+]
+CR_ONLY = b"1; Anna Lindqvist; SE; 1500\r2; Elsa Noren; SE; debutant\r"
+
+
+@pytest.fixture
+def entry_data(hostile_data):
+    """hostile_data, plus what shows the remaining entry forms: an empty chess group (its TRF
+    import) and a bridge season without a ladder (its set-up)."""
+    tournament = Tournament.objects.get(season__series__slug="s-chess-bgp")
+    Group.objects.create(tournament=tournament, name="Empty group", position=5)
+    bridge = Series.objects.get(slug="s-bridge-ladder")
+    Season.objects.create(series=bridge, label="2026/27", name="Not set up")
+    return hostile_data
+
+
+def stored_rows() -> dict[str, list]:
+    """Every row of every competition model (and its history), to compare before and after."""
+    return {
+        model._meta.label: sorted(model.objects.values_list(), key=repr)
+        for model in apps.get_app_config("competitions").get_models()
+    }
+
+
+def entry_forms(client) -> list[tuple[str, dict]]:
+    forms: list[tuple[str, dict]] = []
+
+    def inspect(url, html):
+        parser = Forms()
+        parser.feed(html)
+        forms.extend((url, form) for form in parser.forms)
+
+    assert_no_server_errors(crawl(client, ["/manage/"], ("/manage/",), inspect))
+    return forms
+
+
+def post_entry(client, url: str, form: dict, field: str, content: bytes):
+    data = {name: values for name, values in form["data"].items()}
+    if "submit" in form:
+        data[form["submit"][0]] = form["submit"][1]
+    if field in form["files"]:
+        data[field] = SimpleUploadedFile("hostile.csv", content, content_type="text/csv")
+    else:
+        data[field] = content.decode("latin-1")  # each byte a character, as typed
+    return client.post(urljoin(url, form["action"] or url), data)
+
+
+def test_every_upload_and_typed_entry_refuses_hostile_files_with_a_message(client, entry_data):
+    """Every form of the manager pages that takes a file or a typed text (the crawl finds them:
+    Othello's typed and uploaded standings, the bridge CSV, set-up, late joiners and pool names,
+    the chess TRF import, the circuit's final table sizes), sent a NUL, an escape character,
+    random bytes, a PNG, a file over the limit and a 200 KB field: never a 500, nothing stored,
+    and the page names the problem (its line where it has one). A CR-only text is read as
+    lines: no 500, and if refused, nothing stored."""
+    client.force_login(entry_data)
+    forms = entry_forms(client)
+    fields = {(url, field) for url, form in forms for field in form["texts"] + form["files"]}
+    # Othello typed and upload, bridge set-up, next round, pool names and CSV, chess TRF, and
+    # the circuit's settings (two seasons).
+    assert {field.split("-")[-1] for _url, field in fields} >= {
+        "text",
+        "file",
+        "players",
+        "joining",
+        "pool_names",
+        "final_table_sizes",
+    }
+    assert any("/groups/" in url for url, _field in fields)  # the TRF import
+    quiet = Client(raise_request_exception=False)
+    quiet.force_login(entry_data)
+    failures = []
+    for url, form in forms:
+        for field in form["texts"] + form["files"]:
+            kind = "file" if field in form["files"] else "text"
+            before = stored_rows()
+            for name, content, message in HOSTILE_FILES:
+                response = post_entry(quiet, url, form, field, content(kind))
+                page = unescape(response.content.decode("utf-8", "replace"))
+                where = f"{url} {field} {name}"
+                if response.status_code >= 500:
+                    failures.append(f"{where}: {response.status_code}")
+                elif response.status_code == 302:
+                    failures.append(f"{where}: accepted")
+                elif not re.search(message, page):
+                    failures.append(f"{where}: no message like {message!r}")
+                elif stored_rows() != before:
+                    failures.append(f"{where}: stored something")
+            response = post_entry(quiet, url, form, field, CR_ONLY)
+            if response.status_code >= 500:
+                failures.append(f"{url} {field} cr-only: {response.status_code}")
+            elif response.status_code != 302 and stored_rows() != before:
+                failures.append(f"{url} {field} cr-only: refused but stored something")
+    assert failures == []
