@@ -7,14 +7,18 @@ with one of the values below. The crawl follows the links of the pages themselve
 pages are covered as soon as they are linked."""
 
 import copy
+import csv
+import io
 import random
 import re
+import zipfile
 from collections import deque
 from decimal import Decimal
 from html import unescape
 from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
+import openpyxl
 import pytest
 from django.apps import apps
 from django.contrib import admin
@@ -562,3 +566,98 @@ def test_every_upload_and_typed_entry_refuses_hostile_files_with_a_message(clien
             elif response.status_code != 302 and stored_rows() != before:
                 failures.append(f"{url} {field} cr-only: refused but stored something")
     assert failures == []
+
+
+# --- downloads: no cell a spreadsheet would run --------------------------------------------------
+
+# Names a spreadsheet would run: a formula's first character, and a CR or LF in the middle (a
+# CR left unquoted starts a new row in a spreadsheet, the rest of the name a cell of its own).
+FORMULAS = [
+    "=1+2",
+    "+SUM(1;2)",
+    "-cmd|' /C calc'!A0",
+    "@SUM(A1)",
+    "\t=1+1",
+    "\r=1+1",
+    'Anna\r=HYPERLINK("http://evil.example","x")',
+    "Bert\n+1",
+    "Cis\r\n@A1",
+    "=x\r-y",
+]
+SPREADSHEET_FORMATS = ("csv", "xlsx")
+
+
+@pytest.fixture
+def formula_data(circuit_file):
+    import_competition(hostile_circuit(circuit_file))
+    other_systems()
+    overwrite_free_text(FORMULAS)
+    call_command("recompute", stdout=open("/dev/null", "w"))  # noqa: SIM115
+
+
+def runnable(cell) -> bool:
+    """A cell a spreadsheet would run as a formula (rankings.exports' rule, written again here
+    so that the test does not trust the code it tests)."""
+    return (
+        isinstance(cell, str)
+        and cell[:1] in ("=", "+", "-", "@", "\t", "\r")
+        and not re.fullmatch(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?", cell)
+    )
+
+
+def csv_cells(content: bytes) -> list[str]:
+    rows = csv.reader(io.StringIO(content.decode("utf-8"), newline=""))
+    return [cell for row in rows for cell in row]
+
+
+def test_every_download_of_every_system_is_inert(client, formula_data):
+    """Every CSV and XLSX download linked from the public pages and every season's zipped CSVs,
+    of every system, with names that start a formula or hold a CR or LF: every cell, as
+    Python's csv module (or openpyxl) reads it, is text a spreadsheet shows, never a formula.
+    The zipped CSVs wrote a CR unquoted (lineterminator "\\n"): 497 cells in 33 archives ran."""
+    seen = crawl(client, ["/"], ("/",))
+    assert_no_server_errors(seen)
+    downloads = {url for url in seen if "_export=csv" in url or "_export=xlsx" in url}
+    for season in Season.objects.select_related("series"):
+        downloads.add(reverse("standings_download", args=[season.series.slug, season.slug, "zip"]))
+    files: dict[str, list] = {}
+    for url in sorted(downloads):
+        response = client.get(url)
+        assert response.status_code in (200, 404), url
+        if response.status_code == 404:
+            continue
+        if url.endswith(".zip"):
+            with zipfile.ZipFile(io.BytesIO(response.content)) as archive:
+                for name in archive.namelist():
+                    files[f"{url} {name}"] = csv_cells(archive.read(name))
+        elif "_export=csv" in url:
+            files[url] = csv_cells(response.content)
+        else:
+            book = openpyxl.load_workbook(io.BytesIO(response.content))
+            cells = [c for sheet in book for row in sheet.iter_rows() for c in row]
+            assert all(c.data_type != "f" for c in cells), url
+            files[url] = [c.value for c in cells]
+    running = {name: [c for c in cells if runnable(c)] for name, cells in files.items()}
+    assert {name: cells for name, cells in running.items() if cells} == {}
+    # Every system's downloads were read, and they did hold the names (neutralised, whole).
+    for slug in ("belgian-circuit", "s-othello-gp", "s-chess-bgp", "s-keizer", "s-bridge-ladder"):
+        assert any(f"/{slug}/" in name and "_export=csv" in name for name in files), slug
+        assert any(f"/{slug}/" in name and "standings.zip" in name for name in files), slug
+    every = [c for cells in files.values() for c in cells if isinstance(c, str)]
+    assert any(c.startswith("'=") for c in every) and any(c.startswith("'\r") for c in every)
+    assert any(c.startswith("Anna\r=HYPERLINK") for c in every)
+
+
+def test_a_page_download_in_a_format_not_offered_is_no_server_error(client, formula_data):
+    """`?_export=` of a format django-tables2 knows but the site does not offer (ODS, XLS,
+    YAML need packages it does not install; they answered 500): the page, not an error."""
+    seen = crawl(client, ["/"], ("/",))
+    pages = {url.split("?")[0] for url in seen if "_export=csv" in url}
+    assert pages
+    quiet = Client(raise_request_exception=False)
+    answers = {
+        f"{url}?_export={fmt}": quiet.get(url, {"_export": fmt}).status_code
+        for url in sorted(pages)
+        for fmt in ("ods", "xls", "yaml", "tsv", "latex", "json")
+    }
+    assert_no_server_errors(answers)
