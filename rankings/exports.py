@@ -3,7 +3,11 @@
 Every cell that leaves the site in a CSV or a spreadsheet goes through `neutralise` (OWASP's
 rule against formula injection): text that a spreadsheet would run as a formula (it starts with
 =, +, -, @, a tab or a carriage return) gets a leading apostrophe, which shows the text as typed.
-Numbers stay numbers. This module is the one writer of every system's downloads.
+Numbers stay numbers. Every CSV is written by `csv_text`, which also quotes a cell holding a CR
+or an LF: unquoted, a spreadsheet starts a new row there, and the rest of the cell (a name's
+"=HYPERLINK(...)" after a CR) becomes a cell of its own that nothing neutralised. This module is
+the one writer of every system's downloads: the zipped tables, the page downloads (CSV, XLSX;
+no other format is offered) and the `export_standings` command.
 """
 
 import csv
@@ -43,13 +47,19 @@ def _cell(value) -> str:
     return neutralise(str(value))
 
 
-def rows_to_csv(header: tuple[str, ...], rows: list[dict]) -> str:
+def csv_text(rows) -> str:
+    """The CSV of `rows` (sequences of cells), every text cell neutralised; a cell with a
+    separator, a quote, a CR or an LF quoted (the CRLF line ending of RFC 4180 makes the csv
+    module quote both)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
+    writer = csv.writer(out, lineterminator="\r\n")
     for row in rows:
-        writer.writerow([_cell(row.get(name)) for name in header])
+        writer.writerow([neutralise(cell) for cell in row])
     return out.getvalue()
+
+
+def rows_to_csv(header: tuple[str, ...], rows: list[dict]) -> str:
+    return csv_text([header, *([_cell(row.get(name)) for name in header] for row in rows)])
 
 
 def csv_tables(system: str, document: dict, names: dict | None = None) -> dict[str, str]:
@@ -108,11 +118,25 @@ def csv_archive(tables: dict[str, str]) -> bytes:
 
 
 class SafeTableExport(TableExport):
-    """django-tables2's CSV/XLSX download of a page's table, every cell neutralised, the sheet
-    named after the page."""
+    """django-tables2's download of a page's table as CSV (written by `csv_text`) or XLSX,
+    every cell neutralised, the sheet named after the page. Only the formats the tables offer
+    (`rankings.tables.BaseTable.export_formats`): tablib's others either need packages the site
+    does not install (ODS, XLS, YAML answered 500) or are no spreadsheet."""
+
+    FORMATS = {f: TableExport.FORMATS[f] for f in (TableExport.CSV, TableExport.XLSX)}
 
     def __init__(self, export_format, table, exclude_columns=None, dataset_kwargs=None):
         super().__init__(export_format, table, exclude_columns, dataset_kwargs)
         for index, row in enumerate(self.dataset):
             self.dataset[index] = tuple(neutralise(cell) for cell in row)
         self.dataset.headers = [neutralise(h) for h in self.dataset.headers or []]
+
+    @classmethod
+    def is_valid_format(cls, export_format) -> bool:
+        return export_format in cls.FORMATS
+
+    def export(self):
+        if self.format == TableExport.CSV:
+            headers = [self.dataset.headers] if self.dataset.headers else []
+            return csv_text([*headers, *self.dataset])
+        return super().export()

@@ -7,15 +7,22 @@ with one of the values below. The crawl follows the links of the pages themselve
 pages are covered as soon as they are linked."""
 
 import copy
+import csv
+import io
+import random
 import re
+import zipfile
 from collections import deque
 from decimal import Decimal
 from html import unescape
+from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
+import openpyxl
 import pytest
 from django.apps import apps
 from django.contrib import admin
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.db import models
 from django.test import Client
@@ -131,8 +138,9 @@ def _system_rows(system, tournament, group, round_, players) -> None:
             )
 
 
-def overwrite_free_text() -> None:
-    """Every free-text field of every row of every competition model gets a hostile value."""
+def overwrite_free_text(texts: list[str] = HOSTILE) -> None:
+    """Every free-text field of every row of every competition model gets a hostile value (one
+    of `texts`)."""
     for model in apps.get_app_config("competitions").get_models():
         if model.__name__.startswith("Historical"):
             continue
@@ -146,7 +154,10 @@ def overwrite_free_text() -> None:
             and not (model is Season and f.name == "recompute_error")
         ]
         for n, pk in enumerate(model.objects.values_list("pk", flat=True)):
-            values = {f.name: hostile(n + i, f.max_length or 300) for i, f in enumerate(fields)}
+            values = {
+                f.name: texts[(n + i) % len(texts)][: f.max_length or 300]
+                for i, f in enumerate(fields)
+            }
             if model.__name__ == "Table":
                 values["game"] = values["game"].strip() or "x"
             if values:
@@ -375,3 +386,278 @@ def test_every_sortable_column_of_every_public_page_sorts(client, hostile_data):
                 seen[f"{url}?{sort}"] = client.get(f"{url}?{sort}").status_code
     assert_no_server_errors(seen)
     assert len(seen) > 100 and set(seen.values()) == {200}, len(seen)
+
+
+# --- files and typed text: every upload and every textarea of every system ------------------------
+
+
+class Forms(HTMLParser):
+    """The forms of a page that take a file or a typed text: their action, fields and values
+    as the page shows them, and the name of their first submit button."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.forms: list[dict] = []
+        self._form: dict | None = None
+        self._textarea: str | None = None
+        self._select: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self._form = {"action": a.get("action", ""), "data": {}, "texts": [], "files": []}
+            return
+        form = self._form
+        if form is None:
+            return
+        name = a.get("name")
+        if tag == "input" and name:
+            kind = a.get("type", "text")
+            if kind == "file":
+                form["files"].append(name)
+            elif kind in ("checkbox", "radio"):
+                if "checked" in a:
+                    form["data"].setdefault(name, []).append(a.get("value", "on"))
+            elif kind == "submit":
+                form.setdefault("submit", (name, a.get("value", "")))
+            else:
+                form["data"][name] = [a.get("value", "")]
+        elif tag == "button" and name and a.get("type", "submit") == "submit":
+            form.setdefault("submit", (name, a.get("value", "")))
+        elif tag == "textarea" and name:
+            self._textarea = name
+            form["data"][name] = [""]
+            form["texts"].append(name)
+        elif tag == "select" and name:
+            self._select = name
+        elif tag == "option" and self._select:
+            if "selected" in a or self._select not in form["data"]:
+                form["data"][self._select] = [a.get("value", "")]
+
+    def handle_data(self, data):
+        if self._form is not None and self._textarea:
+            self._form["data"][self._textarea][0] += data
+
+    def handle_endtag(self, tag):
+        if tag == "textarea":
+            self._textarea = None
+        elif tag == "select":
+            self._select = None
+        elif tag == "form" and self._form is not None:
+            if self._form["texts"] or self._form["files"]:
+                self.forms.append(self._form)
+            self._form = None
+
+
+def _png() -> bytes:
+    return b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10\x00\x00\x00\x10\x08\x06" + bytes(
+        range(256)
+    )
+
+
+def _oversized(kind: str) -> bytes:
+    # A file over every upload's limit (the largest is a TRF file's 2 MB); a typed text over
+    # every textarea's (200,000 characters), under Django's 2.5 MB for a whole request.
+    line = b"1; Anna Lindqvist; SE; 1500\n"
+    return line * (3_000_000 // len(line) + 1) if kind == "file" else b"x" * 300_000
+
+
+# (name, content, a pattern of the message that names the problem, refused whatever the form)
+HOSTILE_FILES = [
+    ("nul", lambda kind: b"1; Anna; SE; 1500\n2; An\x00na; SE; 1500\n", r"Line 2: .*U\+0000"),
+    ("escape", lambda kind: b"Catan = 4\n\x1b[31mCatan = 5\n", r"Line 2: .*U\+001B"),
+    ("random-bytes", lambda kind: random.Random(45).randbytes(4096), r"Line \d+: "),
+    ("png", lambda kind: _png(), r"Line \d+: "),
+    ("oversized", _oversized, r"larger than|at most"),
+    (
+        "field-200kb",
+        lambda kind: b"1; " + b"x" * 200_000 + b"; SE; 1500\n",
+        r"Line 1: |larger than|at most",
+    ),
+]
+CR_ONLY = b"1; Anna Lindqvist; SE; 1500\r2; Elsa Noren; SE; debutant\r"
+
+
+@pytest.fixture
+def entry_data(hostile_data):
+    """hostile_data, plus what shows the remaining entry forms: an empty chess group (its TRF
+    import) and a bridge season without a ladder (its set-up)."""
+    tournament = Tournament.objects.get(season__series__slug="s-chess-bgp")
+    Group.objects.create(tournament=tournament, name="Empty group", position=5)
+    bridge = Series.objects.get(slug="s-bridge-ladder")
+    Season.objects.create(series=bridge, label="2026/27", name="Not set up")
+    return hostile_data
+
+
+def stored_rows() -> dict[str, list]:
+    """Every row of every competition model (and its history), to compare before and after."""
+    return {
+        model._meta.label: sorted(model.objects.values_list(), key=repr)
+        for model in apps.get_app_config("competitions").get_models()
+    }
+
+
+def entry_forms(client) -> list[tuple[str, dict]]:
+    forms: list[tuple[str, dict]] = []
+
+    def inspect(url, html):
+        parser = Forms()
+        parser.feed(html)
+        forms.extend((url, form) for form in parser.forms)
+
+    assert_no_server_errors(crawl(client, ["/manage/"], ("/manage/",), inspect))
+    return forms
+
+
+def post_entry(client, url: str, form: dict, field: str, content: bytes):
+    data = {name: values for name, values in form["data"].items()}
+    if "submit" in form:
+        data[form["submit"][0]] = form["submit"][1]
+    if field in form["files"]:
+        data[field] = SimpleUploadedFile("hostile.csv", content, content_type="text/csv")
+    else:
+        data[field] = content.decode("latin-1")  # each byte a character, as typed
+    return client.post(urljoin(url, form["action"] or url), data)
+
+
+def test_every_upload_and_typed_entry_refuses_hostile_files_with_a_message(client, entry_data):
+    """Every form of the manager pages that takes a file or a typed text (the crawl finds them:
+    Othello's typed and uploaded standings, the bridge CSV, set-up, late joiners and pool names,
+    the chess TRF import, the circuit's final table sizes), sent a NUL, an escape character,
+    random bytes, a PNG, a file over the limit and a 200 KB field: never a 500, nothing stored,
+    and the page names the problem (its line where it has one). A CR-only text is read as
+    lines: no 500, and if refused, nothing stored."""
+    client.force_login(entry_data)
+    forms = entry_forms(client)
+    fields = {(url, field) for url, form in forms for field in form["texts"] + form["files"]}
+    # Othello typed and upload, bridge set-up, next round, pool names and CSV, chess TRF, and
+    # the circuit's settings (two seasons).
+    assert {field.split("-")[-1] for _url, field in fields} >= {
+        "text",
+        "file",
+        "players",
+        "joining",
+        "pool_names",
+        "final_table_sizes",
+    }
+    assert any("/groups/" in url for url, _field in fields)  # the TRF import
+    quiet = Client(raise_request_exception=False)
+    quiet.force_login(entry_data)
+    failures = []
+    for url, form in forms:
+        for field in form["texts"] + form["files"]:
+            kind = "file" if field in form["files"] else "text"
+            before = stored_rows()
+            for name, content, message in HOSTILE_FILES:
+                response = post_entry(quiet, url, form, field, content(kind))
+                page = unescape(response.content.decode("utf-8", "replace"))
+                where = f"{url} {field} {name}"
+                if response.status_code >= 500:
+                    failures.append(f"{where}: {response.status_code}")
+                elif response.status_code == 302:
+                    failures.append(f"{where}: accepted")
+                elif not re.search(message, page):
+                    failures.append(f"{where}: no message like {message!r}")
+                elif stored_rows() != before:
+                    failures.append(f"{where}: stored something")
+            response = post_entry(quiet, url, form, field, CR_ONLY)
+            if response.status_code >= 500:
+                failures.append(f"{url} {field} cr-only: {response.status_code}")
+            elif response.status_code != 302 and stored_rows() != before:
+                failures.append(f"{url} {field} cr-only: refused but stored something")
+    assert failures == []
+
+
+# --- downloads: no cell a spreadsheet would run --------------------------------------------------
+
+# Names a spreadsheet would run: a formula's first character, and a CR or LF in the middle (a
+# CR left unquoted starts a new row in a spreadsheet, the rest of the name a cell of its own).
+FORMULAS = [
+    "=1+2",
+    "+SUM(1;2)",
+    "-cmd|' /C calc'!A0",
+    "@SUM(A1)",
+    "\t=1+1",
+    "\r=1+1",
+    'Anna\r=HYPERLINK("http://evil.example","x")',
+    "Bert\n+1",
+    "Cis\r\n@A1",
+    "=x\r-y",
+]
+SPREADSHEET_FORMATS = ("csv", "xlsx")
+
+
+@pytest.fixture
+def formula_data(circuit_file):
+    import_competition(hostile_circuit(circuit_file))
+    other_systems()
+    overwrite_free_text(FORMULAS)
+    call_command("recompute", stdout=open("/dev/null", "w"))  # noqa: SIM115
+
+
+def runnable(cell) -> bool:
+    """A cell a spreadsheet would run as a formula (rankings.exports' rule, written again here
+    so that the test does not trust the code it tests)."""
+    return (
+        isinstance(cell, str)
+        and cell[:1] in ("=", "+", "-", "@", "\t", "\r")
+        and not re.fullmatch(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?", cell)
+    )
+
+
+def csv_cells(content: bytes) -> list[str]:
+    rows = csv.reader(io.StringIO(content.decode("utf-8"), newline=""))
+    return [cell for row in rows for cell in row]
+
+
+def test_every_download_of_every_system_is_inert(client, formula_data):
+    """Every CSV and XLSX download linked from the public pages and every season's zipped CSVs,
+    of every system, with names that start a formula or hold a CR or LF: every cell, as
+    Python's csv module (or openpyxl) reads it, is text a spreadsheet shows, never a formula.
+    The zipped CSVs wrote a CR unquoted (lineterminator "\\n"): 497 cells in 33 archives ran."""
+    seen = crawl(client, ["/"], ("/",))
+    assert_no_server_errors(seen)
+    downloads = {url for url in seen if "_export=csv" in url or "_export=xlsx" in url}
+    for season in Season.objects.select_related("series"):
+        downloads.add(reverse("standings_download", args=[season.series.slug, season.slug, "zip"]))
+    files: dict[str, list] = {}
+    for url in sorted(downloads):
+        response = client.get(url)
+        assert response.status_code in (200, 404), url
+        if response.status_code == 404:
+            continue
+        if url.endswith(".zip"):
+            with zipfile.ZipFile(io.BytesIO(response.content)) as archive:
+                for name in archive.namelist():
+                    files[f"{url} {name}"] = csv_cells(archive.read(name))
+        elif "_export=csv" in url:
+            files[url] = csv_cells(response.content)
+        else:
+            book = openpyxl.load_workbook(io.BytesIO(response.content))
+            cells = [c for sheet in book for row in sheet.iter_rows() for c in row]
+            assert all(c.data_type != "f" for c in cells), url
+            files[url] = [c.value for c in cells]
+    running = {name: [c for c in cells if runnable(c)] for name, cells in files.items()}
+    assert {name: cells for name, cells in running.items() if cells} == {}
+    # Every system's downloads were read, and they did hold the names (neutralised, whole).
+    for slug in ("belgian-circuit", "s-othello-gp", "s-chess-bgp", "s-keizer", "s-bridge-ladder"):
+        assert any(f"/{slug}/" in name and "_export=csv" in name for name in files), slug
+        assert any(f"/{slug}/" in name and "standings.zip" in name for name in files), slug
+    every = [c for cells in files.values() for c in cells if isinstance(c, str)]
+    assert any(c.startswith("'=") for c in every) and any(c.startswith("'\r") for c in every)
+    assert any(c.startswith("Anna\r=HYPERLINK") for c in every)
+
+
+def test_a_page_download_in_a_format_not_offered_is_no_server_error(client, formula_data):
+    """`?_export=` of a format django-tables2 knows but the site does not offer (ODS, XLS,
+    YAML need packages it does not install; they answered 500): the page, not an error."""
+    seen = crawl(client, ["/"], ("/",))
+    pages = {url.split("?")[0] for url in seen if "_export=csv" in url}
+    assert pages
+    quiet = Client(raise_request_exception=False)
+    answers = {
+        f"{url}?_export={fmt}": quiet.get(url, {"_export": fmt}).status_code
+        for url in sorted(pages)
+        for fmt in ("ods", "xls", "yaml", "tsv", "latex", "json")
+    }
+    assert_no_server_errors(answers)

@@ -146,6 +146,21 @@ def test_setup_refuses_a_bad_list_and_stores_nothing(manager, empty, text, error
     assert not Player.objects.filter(name="Nobody Known").exists()
 
 
+def test_a_setup_list_with_cr_only_line_endings_is_read_line_by_line(manager, empty):
+    client = client_for(manager, empty)
+    text = "a1\ra2\r\ra3\ra4\ra5\r\r" + "\r".join(CLUB)
+    assert client.post(manage_url(empty, "setup"), {"players": text}).status_code == 302
+    assert ladder_data(empty).rounds[0].pools == [["a1", "a2"], ["a3", "a4", "a5"], CLUB]
+
+
+def test_a_setup_list_with_a_control_character_is_refused_naming_its_line(manager, empty):
+    client = client_for(manager, empty)
+    response = client.post(manage_url(empty, "setup"), {"players": "a1\na\x002\n"})
+    assert response.status_code == 400
+    assert "Line 2: the control character U+0000" in response.content.decode()
+    assert not Round.objects.exists()
+
+
 def test_a_ladder_is_set_up_once(manager, ladder):
     client = client_for(manager, ladder)
     response = client.post(manage_url(ladder, "setup"), {"players": "a1"})
@@ -253,6 +268,42 @@ def test_a_challenge_result_is_read_from_csv_and_replaces_that_challenge_of_the_
 def test_a_bad_csv_is_refused_with_its_line_and_nothing_is_stored(manager, ladder, text, error):
     client = client_for(manager, ladder)
     response = upload(client, ladder, 2, 1, text)
+    assert response.status_code == 400
+    assert error in response.content.decode()
+    assert not ChallengeScore.objects.exists()
+
+
+@pytest.mark.parametrize("newline", ["\r", "\r\n"], ids=["cr-only", "crlf"])
+def test_a_csv_with_any_line_ending_is_read_line_by_line(manager, ladder, newline):
+    """CR-only line endings answered 500 (csv.Error)."""
+    client = client_for(manager, ladder)
+    text = "Player;IMPs\nHanLaporte;12,5\ndjchili74;-3\nTolie ; 0\n".replace("\n", newline)
+    assert upload(client, ladder, 2, 2, text).status_code == 302
+    assert scores(ladder) == {
+        ("HanLaporte", 1, 2): Decimal("12.5"),
+        ("djchili74", 1, 2): Decimal(-3),
+        ("Tolie", 1, 2): Decimal(0),
+    }
+
+
+@pytest.mark.parametrize(
+    "content,error",
+    [
+        (b"HanLaporte,12.5\nTo\x00lie,3\n", "Line 2: the control character U+0000"),
+        (bytes(range(256)) * 4, "Line 3: the file is not UTF-8 text (byte 128)"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "Line 2: the control character U+001A"),
+        (b'"' + (b"x" * 9000 + b"\n") * 15 + b'",1\n', "Line 15: a field longer than 131072"),
+        (b"HanLaporte," + b"1" * 200_000 + b"\n", "The file is larger than 200 KB"),
+    ],
+    ids=["nul", "binary", "png", "field-over-the-csv-limit", "oversized"],
+)
+def test_a_file_that_is_no_text_is_refused_naming_its_line(manager, ladder, content, error):
+    """A binary file or a field over 128 KB answered 500 (csv.Error)."""
+    client = client_for(manager, ladder)
+    response = client.post(
+        manage_url(ladder, "challenge_upload", 1, 2),
+        {"challenge": "1", "file": SimpleUploadedFile("result.csv", content)},
+    )
     assert response.status_code == 400
     assert error in response.content.decode()
     assert not ChallengeScore.objects.exists()

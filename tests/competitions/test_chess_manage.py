@@ -340,3 +340,65 @@ def test_manager_page_query_counts_do_not_grow_with_players(django_user_model):
     large = import_competition(big_file(60), replace=True)
     large_counts = _manager_counts(client, large)
     assert large_counts == small_counts
+
+
+def small_trf(rounds_line: str = "XXR 2", name: str = "Ola Nordmann") -> bytes:
+    """Three players, two rounds: 1 beats 2, then 2 and 3 draw; the others have a bye."""
+    from competitions.systems.chess import trf
+
+    players = [
+        trf.TrfPlayer(
+            1, "Ola Nordmann", games=[trf.TrfGame(2, "w", "1"), trf.TrfGame(0, "-", "U")]
+        ),
+        trf.TrfPlayer(2, "Kari Hansen", games=[trf.TrfGame(1, "b", "0"), trf.TrfGame(3, "w", "=")]),
+        trf.TrfPlayer(3, "Per Berg", games=[trf.TrfGame(0, "-", "U"), trf.TrfGame(2, "b", "=")]),
+    ]
+    text = trf.write(trf.TrfGroup(name="Fra TRF", rounds=2, players=players))
+    # The name as given, whatever `write` makes of it (it blanks a control character).
+    return text.replace("XXR 2", rounds_line).replace("Ola Nordmann", name).encode()
+
+
+def import_trf(client, season, content: bytes):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    tournament = Tournament.objects.get(key="klyve")
+    group = Group.objects.create(tournament=tournament, name="Fra TRF", position=9)
+    response = client.post(
+        manage_url(season, "group", "klyve", group.pk),
+        {"import_trf": "1", "trf-file": SimpleUploadedFile("g.trf", content)},
+    )
+    return response, group
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r", "\r\n"], ids=["lf", "cr-only", "crlf"])
+def test_a_trf_file_with_any_line_ending_is_imported(secretary, season, newline):
+    response, group = import_trf(secretary, season, small_trf().replace(b"\n", newline.encode()))
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert group.members.count() == 3 and group.rounds.count() == 2
+    assert Game.objects.filter(round__group=group).count() == 2
+
+
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        (small_trf(name="Ola\x00Nordmann"), "Line 5: the control character U+0000"),
+        (small_trf("XXR 300"), "TRF line 8: 300 rounds; a group has at most 100."),
+        (small_trf("XXR 20000"), "TRF line 8: 20000 rounds; a group has at most 100."),
+        (small_trf("XXR " + "9" * 5000), "TRF line 8: XXR: 999999999"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "Line 2: the control character U+001A"),
+        (b"012 x\n001 " + b"1" * 20_000 + b"\n", "Line 2: a line of 20004 characters"),
+        (b" " * 2_000_001, "The file is larger than 2 MB"),
+    ],
+    ids=["nul-in-a-name", "xxr-300", "xxr-20000", "xxr-5000-digits", "png", "long-line", "big"],
+)
+def test_a_trf_file_beyond_the_bounds_is_refused_naming_its_line_and_stores_nothing(
+    secretary, season, content, message
+):
+    """A NUL in a name answered 500 (DataError); "XXR 20000" made the worker time out, and
+    "XXR 300" stored 300 empty rounds."""
+    players = Player.objects.count()
+    response, group = import_trf(secretary, season, content)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not group.members.exists() and not group.rounds.exists()
+    assert Player.objects.count() == players

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 
 from competitions.models import Player
-from competitions.systems.othello.entry import StandingsText, decode_upload, split_lines
+from competitions.systems.othello.entry import StandingsText, split_lines
 from competitions.systems.othello.ratings import (
     RatingEntry,
     RatingError,
@@ -16,6 +16,7 @@ from competitions.systems.othello.ratings import (
     parse_typed,
     typed,
 )
+from competitions.uploads import WINDOWS_1252, decode
 
 PLAYERS = [
     Player(pk=1, key="p1", name="Anna Lindqvist"),
@@ -179,5 +180,5 @@ def test_split_lines_keeps_quoted_separators():
 
 
 def test_uploads_in_utf8_with_bom_and_in_windows_1252():
-    assert decode_upload("\ufeffplace;player\n".encode()) == "place;player\n"
-    assert decode_upload("Åström".encode("cp1252")) == "Åström"
+    assert decode("\ufeffplace;player\n".encode(), legacy=WINDOWS_1252) == "place;player\n"
+    assert decode("Åström".encode("cp1252"), legacy=WINDOWS_1252) == "Åström"

@@ -147,6 +147,58 @@ def test_a_csv_upload_with_a_header(client_of, gp):
     assert [row[:2] for row in stored("t3")] == [(1, "p1"), (2, "p2")]
 
 
+def upload(client, season, key: str, content: bytes):
+    return client.post(
+        manage_url(season, "tournament", key),
+        {"form": "upload", "csv-file": SimpleUploadedFile("gp.csv", content)},
+    )
+
+
+@pytest.mark.parametrize("newline", ["\r", "\r\n"], ids=["cr-only", "crlf"])
+def test_typed_and_uploaded_standings_with_any_line_ending_are_read_line_by_line(
+    client_of, gp, newline
+):
+    """CR-only line endings (an old Mac, some spreadsheets) answered 500 (csv.Error), typed or
+    uploaded; they are lines like LF's."""
+    assert post_typed(client_of, gp, "t3", T3).status_code == 302
+    expected = stored("t3")
+    Placement.objects.filter(tournament__key="t3").delete()
+    response = post_typed(client_of, gp, "t3", T3.replace("\n", newline))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert stored("t3") == expected
+    Placement.objects.filter(tournament__key="t3").delete()
+    response = upload(client_of, gp, "t3", T3.replace("\n", newline).encode())
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert stored("t3") == expected
+
+
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        (b"1; p4; SE; N1500\n2; Nu\x00ll; SE; N1400\n", "Line 2: the control character U+0000"),
+        (b"1; p4; SE; N1500\r2; Bin\x1a; SE; N1400\r", "Line 2: the control character U+001A"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "Line 2: the control character U+001A"),
+        (b"1; " + b"x" * 200_000 + b"; SE; N1400\n", "Line 1: a line of 200014 characters"),
+        (b"x" * 1_000_001, "The file is larger than 1 MB"),
+        (b"\xff\xfe1\x00;\x00", "Line 1: the file is UTF-16 text"),
+    ],
+    ids=["nul", "control", "png", "200kb-field", "oversized", "utf-16"],
+)
+def test_a_file_that_is_no_text_is_refused_naming_its_line_and_nothing_is_stored(
+    client_of, gp, content, message
+):
+    """A NUL in a new player's name answered 500 (DataError), a binary file or a field over
+    128 KB too (csv.Error)."""
+    players = Player.objects.count()
+    response = upload(client_of, gp, "t3", content)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert stored("t3") == [] and Player.objects.count() == players
+    typed = post_typed(client_of, gp, "t3", content.decode("latin-1"), create_players="on")
+    assert typed.status_code == 400
+    assert stored("t3") == [] and Player.objects.count() == players
+
+
 def test_a_bad_csv_upload_names_its_line(client_of, gp):
     content = "place,player,country,rating\n1,p1,SE,N1850\n1,p2,SE,N1800\n"
     response = client_of.post(

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from competitions.forms import ConfirmableForm, TournamentForm
 from competitions.models import Player
 from competitions.text import fold, near_miss, player_label
+from competitions.uploads import TypedTextField, lines
 
 from .settings import (
     CAP_AUTO,
@@ -58,7 +59,7 @@ class CircuitSettingsForm(forms.Form):
     final_table_size = forms.IntegerField(
         label=_("Final table size"), min_value=1, max_value=FINAL_TABLE_SIZE_MAX
     )
-    final_table_sizes = forms.CharField(
+    final_table_sizes = TypedTextField(
         label=_("Final table size per game"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3, "placeholder": "Catan = 6"}),
@@ -80,7 +81,7 @@ class CircuitSettingsForm(forms.Form):
 
     def clean_final_table_sizes(self) -> dict[str, int]:
         sizes: dict[str, int] = {}
-        for number, line in enumerate(self.cleaned_data["final_table_sizes"].splitlines(), 1):
+        for number, line in enumerate(lines(self.cleaned_data["final_table_sizes"]), 1):
             if not line.strip():
                 continue
             game, sep, size = line.rpartition("=")

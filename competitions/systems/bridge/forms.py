@@ -1,8 +1,6 @@
 """Forms of the bridge ladder's manager pages: settings, set-up, IMP grid, CSV upload, manual
 moves, the next round."""
 
-import csv
-import io
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -15,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from competitions.edits import NOT_SHOWN, Edit, ShownForm
 from competitions.models import Player
 from competitions.text import plain_number, player_label
+from competitions.uploads import WINDOWS_1252, TypedTextField, csv_rows, lines, read_upload
 
 from .settings import DEFAULTS, ELO_MAX, FIELDS, POOL_NAME_MAX_LENGTH, SPEC, parse_settings
 
@@ -41,7 +40,7 @@ def _field(setting) -> forms.Field:
 class LadderSettingsForm(forms.Form):
     """Season settings of rules.md §5; only values that differ from the defaults are stored."""
 
-    pool_names = forms.CharField(
+    pool_names = TypedTextField(
         label=gettext_lazy("Pool names"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 4, "placeholder": "As de Pique\nRoi de Cœur"}),
@@ -63,7 +62,7 @@ class LadderSettingsForm(forms.Form):
         return initial
 
     def clean_pool_names(self) -> list[str]:
-        names = [line.strip() for line in self.cleaned_data["pool_names"].splitlines()]
+        names = [line.strip() for line in lines(self.cleaned_data["pool_names"])]
         while names and not names[-1]:
             names.pop()
         for number, name in enumerate(names, 1):
@@ -158,10 +157,10 @@ def parse_player_lines(
     With `groups`, a blank line starts a new group (a pool). Errors name the line."""
     groups_found: list[list[Entry]] = [[]]
     errors: list[str] = []
-    lines = text.splitlines()
-    if len(lines) > LINES_MAX:
+    typed = lines(text)
+    if len(typed) > LINES_MAX:
         raise ValidationError(_("At most %(n)s lines.") % {"n": LINES_MAX})
-    for number, raw in enumerate(lines, 1):
+    for number, raw in enumerate(typed, 1):
         line = raw.strip()
         if not line:
             if groups and groups_found[-1]:
@@ -225,7 +224,7 @@ def parse_player_lines(
 
 
 class LadderSetupForm(forms.Form):
-    players = forms.CharField(
+    players = TypedTextField(
         label=gettext_lazy("Players, top of the ladder first"),
         widget=forms.Textarea(attrs={"rows": 14, "class": "font-monospace", "spellcheck": "false"}),
         help_text=gettext_lazy(
@@ -342,14 +341,8 @@ class ChallengeUploadForm(forms.Form):
         self.lookup = lookup
 
     def clean_file(self):
-        upload = self.cleaned_data["file"]
-        if upload.size > CSV_MAX_BYTES:
-            raise ValidationError(_("The file is too big for a challenge's result."))
-        raw = upload.read()
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = raw.decode("cp1252", errors="replace")
+        """The file's rows (UTF-8, or Windows-1252 as a spreadsheet on Windows saves a CSV)."""
+        text = read_upload(self.cleaned_data["file"], limit=CSV_MAX_BYTES, legacy=WINDOWS_1252)
         return parse_csv_result(text, self.lookup)
 
 
@@ -362,7 +355,7 @@ def parse_csv_result(text: str, lookup: PlayerLookup) -> list[tuple[Player, Deci
     rows: list[tuple[Player, Decimal]] = []
     errors: list[str] = []
     seen: dict[int, int] = {}
-    for number, fields in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), 1):
+    for number, fields in csv_rows(text, delimiter=delimiter):
         fields = [f.strip() for f in fields]
         if not any(fields):
             continue
@@ -448,7 +441,7 @@ class NextRoundForm(forms.Form):
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
-    joining = forms.CharField(
+    joining = TypedTextField(
         label=gettext_lazy("Late joiners, in order"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false"}),

@@ -10,6 +10,7 @@ from competitions.edits import NOT_SHOWN, Edit, ShownForm
 from competitions.forms import TournamentForm
 from competitions.models import Group, Player
 from competitions.text import player_label
+from competitions.uploads import WINDOWS_1252, read_upload
 
 from .interchange import BORN_MAX, BORN_MIN, CLASS_MAX_LENGTH
 from .models import RATING_MAX
@@ -217,11 +218,5 @@ class TrfImportForm(forms.Form):
     )
 
     def clean_file(self) -> str:
-        upload = self.cleaned_data["file"]
-        if upload.size > TRF_MAX_BYTES:
-            raise ValidationError(_("The file is larger than 2 MB."))
-        raw = upload.read()
-        try:
-            return raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            return raw.decode("latin-1")  # older pairing programs write Latin-1
+        """The file's text: UTF-8, or Windows-1252 as older pairing programs write it."""
+        return read_upload(self.cleaned_data["file"], limit=TRF_MAX_BYTES, legacy=WINDOWS_1252)

@@ -24,6 +24,7 @@ from competitions.signals import bulk_write, results_changed
 from . import trf
 from .interchange import BORN_MAX, BORN_MIN, COUNTY, RESULTS
 from .models import RATING_MAX, GroupPlayer
+from .settings import GROUP_PLAYERS_MAX, ROUNDS_MAX
 from .system import change_scope
 
 
@@ -378,6 +379,23 @@ def _trf_code(code: str) -> str:
     return trf.UNRATED.get(code, code)
 
 
+def _trf_within_bounds(parsed: trf.TrfGroup) -> None:
+    """A group's rounds and players within the bounds of the chess settings, naming the line
+    that goes beyond (a file's "XXR 20000" would create 20,000 rounds)."""
+    if len(parsed.players) > GROUP_PLAYERS_MAX:
+        raise ValidationError(
+            _("TRF line %(n)s: more than %(max)s players; a group has at most %(max)s.")
+            % {"n": parsed.players[GROUP_PLAYERS_MAX].line, "max": GROUP_PLAYERS_MAX}
+        )
+    longest = max(parsed.players, key=lambda p: len(p.games))
+    if len(longest.games) > ROUNDS_MAX or parsed.rounds > ROUNDS_MAX:
+        line = longest.line if len(longest.games) > ROUNDS_MAX else parsed.rounds_line
+        raise ValidationError(
+            _("TRF line %(n)s: %(rounds)s rounds; a group has at most %(max)s.")
+            % {"n": line, "rounds": parsed.rounds, "max": ROUNDS_MAX}
+        )
+
+
 def group_import_trf(*, group: Group, text: str) -> int:
     """Fill an empty group from a TRF16 file (rules.md §3 "results can also be entered for
     pairings made elsewhere"): its players in start-rank order (matched by name in the series, or
@@ -394,6 +412,7 @@ def group_import_trf(*, group: Group, text: str) -> int:
         ) from exc
     if not parsed.players:
         raise ValidationError(_("The file has no player lines (001)."))
+    _trf_within_bounds(parsed)
     series = group.tournament.season.series
     by_name: dict[str, list[Player]] = {}
     for player in Player.objects.filter(series=series):

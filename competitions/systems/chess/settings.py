@@ -15,6 +15,10 @@ SMALL_SCALE = (20, 17, 15, 13, 11, 10, 9, 8, 7, 6)
 LARGE_SCALE = tuple(range(20, 5, -1))
 POINTS_MAX = 1000
 SCALE_MAX_PLACES = 100
+# A group's rounds and players as a file may bring them: a double round robin of 50 players,
+# an open of a thousand (monrad_long_from's bound is the same 100 rounds).
+ROUNDS_MAX = 100
+GROUP_PLAYERS_MAX = 1000
 
 
 def _text(scale: tuple[int, ...]) -> str:

@@ -27,6 +27,8 @@ FULL_BYE = "F"
 
 NAME_WIDTH = 33
 LINE_RE = re.compile(r"^001 ")
+NUMBER_DIGITS = 9  # no number of a TRF file is longer (its columns hold at most 11 characters)
+NEWLINE_RE = re.compile(r"\r\n|\r|\n")  # CRLF, CR and LF all end a line
 
 
 @dataclass
@@ -45,6 +47,7 @@ class TrfPlayer:
     points: str = "0"  # as written: "3.5"
     rank: int | None = None
     games: list[TrfGame] = field(default_factory=list)
+    line: int = field(default=0, compare=False)  # where it was read, 0 when written
 
 
 @dataclass
@@ -56,6 +59,7 @@ class TrfGroup:
     round_dates: list[str] = field(default_factory=list)  # YY/MM/DD
     # Extra lines (e.g. a points system other than 1-½-0), written after the players.
     extra: list[str] = field(default_factory=list)
+    rounds_line: int = field(default=0, compare=False)  # the XXR line read, 0 without one
 
 
 class TrfError(ValueError):
@@ -112,7 +116,9 @@ def _int(text: str, line: int, what: str) -> int | None:
     if not text:
         return None
     if not text.isascii() or not text.isdigit():
-        raise TrfError(line, f"{what}: {text!r} is not a number")
+        raise TrfError(line, f"{what}: {text[:20]!r} is not a number")
+    if len(text) > NUMBER_DIGITS:
+        raise TrfError(line, f"{what}: {text[:20]}… is too large")
     return int(text)
 
 
@@ -120,14 +126,14 @@ def parse(text: str) -> TrfGroup:
     """The group of a TRF16 file: its name, rounds and player lines (other lines are ignored)."""
     group = TrfGroup(name="")
     starts: set[int] = set()
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip("\r\n")
+    for number, line in enumerate(NEWLINE_RE.split(text), start=1):
         if line.startswith("012 "):
             group.name = line[4:].strip()
         elif line.startswith("042 "):
             group.date = line[4:].strip() or None
         elif line.startswith("XXR "):
             group.rounds = _int(line[4:], number, "XXR") or 0
+            group.rounds_line = number
         elif LINE_RE.match(line):
             player = _player(line, number)
             if player.start in starts:
@@ -153,6 +159,7 @@ def _player(line: str, number: int) -> TrfPlayer:
         born=born or None,
         points=padded[80:84].strip() or "0",
         rank=_int(padded[85:89], number, "rank"),
+        line=number,
     )
     rest = line[89:]
     r = 0

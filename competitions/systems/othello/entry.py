@@ -13,14 +13,13 @@ player of the series has. Every fault is reported with its line, and nothing is 
 there is one.
 """
 
-import csv
-import io
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
 from competitions.models import Player
 from competitions.text import player_label
+from competitions.uploads import TextError, csv_rows
 
 from .ratings import RatingEntry, RatingError, parse_typed, typed
 from .settings import COUNTRY_RE, PARTICIPANTS_MAX
@@ -68,10 +67,10 @@ def _delimiter(text: str) -> str:
 
 
 def split_lines(text: str) -> list[tuple[int, list[str]]]:
-    """(line number, cells) of every non-empty line."""
-    reader = csv.reader(io.StringIO(text), delimiter=_delimiter(text), skipinitialspace=True)
+    """(line number, cells) of every non-empty line (competitions.uploads' rules: a `TextError`
+    names the line of a control character or of a field too long to read)."""
     rows = []
-    for number, cells in enumerate(reader, start=1):
+    for number, cells in csv_rows(text, delimiter=_delimiter(text), skipinitialspace=True):
         cells = [cell.strip() for cell in cells]
         if any(cells):
             rows.append((number, cells))
@@ -144,7 +143,12 @@ class StandingsText:
         return None, lines
 
     def _read(self, text: str) -> None:
-        columns, lines = self._columns(split_lines(text))
+        try:
+            split = split_lines(text)
+        except TextError as exc:
+            self._faults.append((exc.line or 0, exc.message))
+            return
+        columns, lines = self._columns(split)
         if not lines:
             if not self._faults:
                 self._faults.append((0, _("No participants: type one line per participant.")))
@@ -268,11 +272,3 @@ def standings_as_text(placements) -> str:
         f"{p.place}; {player_label(p.player)}; {p.country}; {typed(RatingEntry.of(p))}"
         for p in placements
     )
-
-
-def decode_upload(data: bytes) -> str:
-    """An uploaded CSV: UTF-8 (with or without BOM), else Windows-1252 (a Swedish Excel)."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")

@@ -7,8 +7,9 @@ from django.utils.translation import gettext_lazy
 from competitions.edits import ShownForm
 from competitions.forms import TournamentForm
 from competitions.models import Player
+from competitions.uploads import WINDOWS_1252, TypedTextField, read_upload
 
-from .entry import EntryRow, StandingsText, decode_upload
+from .entry import EntryRow, StandingsText
 
 UPLOAD_MAX_BYTES = 1_000_000
 
@@ -83,7 +84,7 @@ class StandingsForm(_StandingsForm, ShownForm):
     """The final standings typed: one participant per line. The page sends back the standings
     it showed (`shown_rows`)."""
 
-    text = forms.CharField(
+    text = TypedTextField(
         label=gettext_lazy("Final standings, one participant per line"),
         widget=forms.Textarea(
             attrs={
@@ -117,15 +118,9 @@ class UploadForm(_StandingsForm):
 
     file = forms.FileField(label=gettext_lazy("CSV file"))
 
-    def clean_file(self):
-        upload = self.cleaned_data["file"]
-        if upload.size > UPLOAD_MAX_BYTES:
-            raise forms.ValidationError(
-                _("The file is larger than %(n)s MB.") % {"n": UPLOAD_MAX_BYTES // 1_000_000}
-            )
-        return upload
+    def clean_file(self) -> str:
+        """The file's text (UTF-8, or Windows-1252 as a spreadsheet on Windows saves a CSV)."""
+        return read_upload(self.cleaned_data["file"], limit=UPLOAD_MAX_BYTES, legacy=WINDOWS_1252)
 
     def source_text(self) -> str:
-        upload = self.cleaned_data["file"]
-        upload.seek(0)
-        return decode_upload(upload.read())
+        return self.cleaned_data["file"]

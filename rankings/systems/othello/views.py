@@ -19,12 +19,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_tables2 import RequestConfig
 from django_tables2.data import TableListData
-from django_tables2.export import TableExport
 
 from competitions.models import Season
 from competitions.systems.othello.ratings import describe, stored_entry
 from competitions.systems.othello.settings import parse_settings, tournament_flags
 from rankings.engines import othello as engine
+from rankings.exports import SafeTableExport
 from rankings.models import StandingsRow, StandingsTable
 from rankings.people import People
 from rankings.selectors import lines_of, stored_tables
@@ -153,7 +153,7 @@ def _stored_table(season: Season, kind: str, key: str = ""):
 
 def paginated(request, table, *, per_page: int = PER_PAGE):
     """One page of the table on the page; a download (`?_export=`) keeps every line."""
-    if not TableExport.is_valid_format(request.GET.get("_export")):
+    if not SafeTableExport.is_valid_format(request.GET.get("_export")):
         RequestConfig(request, paginate={"per_page": per_page}).configure(table)
     return table
 
@@ -208,7 +208,7 @@ def standings(request, season: Season):
     lines = lines_of(season=season, kind=KIND_STANDINGS)
     names = [(key, name) for key, name, _sm, _egp in tournaments]
     best_n = parse_settings(season.settings).best_n
-    if TableExport.is_valid_format(request.GET.get("_export")):
+    if SafeTableExport.is_valid_format(request.GET.get("_export")):
         columns = [
             (f"t{n}", t.ResultColumn(key, verbose_name=str(n)))
             for n, (key, _name, _sm, _egp) in enumerate(tournaments, start=1)
