@@ -220,6 +220,16 @@ def test_the_grid_refuses_what_is_not_an_imp_score_and_stores_nothing(manager, l
     assert not ChallengeScore.objects.exists()
 
 
+def test_saving_one_score_says_one_score(manager, ladder):
+    """"1 scores changed" read wrong: the message counts in the language's plural forms."""
+    client = client_for(manager, ladder)
+    response = client.post(
+        manage_url(ladder, "pool", 1, 2), {cell(ladder, "Tolie", 1): "4"}, follow=True
+    )
+    said = [str(m) for m in response.context["messages"]]
+    assert said == ["Pool 2 saved (1 score changed)."], said
+
+
 def test_saving_a_pool_goes_on_to_the_next_pool(manager, ladder):
     client = client_for(manager, ladder)
     response = client.post(manage_url(ladder, "pool", 1, 1), {"next": "1"})

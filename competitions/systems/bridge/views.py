@@ -15,6 +15,7 @@ from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from competitions.models import Player, Round, Season
@@ -276,7 +277,11 @@ def pool_scores(request, season: Season, number: int, pool: int):
         else:
             messages.success(
                 request,
-                _("Pool %(pool)s saved (%(n)s scores changed).")
+                ngettext(
+                    "Pool %(pool)s saved (%(n)s score changed).",
+                    "Pool %(pool)s saved (%(n)s scores changed).",
+                    changed,
+                )
                 % {"pool": found.number, "n": changed},
             )
             if "next" in request.POST and found.round.pools.filter(number=pool + 1).exists():
@@ -310,7 +315,11 @@ def challenge_upload(request, season: Season, number: int, pool: int):
         else:
             messages.success(
                 request,
-                _("Challenge %(c)s of pool %(pool)s read from the file: %(n)s scores changed.")
+                ngettext(
+                    "Challenge %(c)s of pool %(pool)s read from the file: %(n)s score changed.",
+                    "Challenge %(c)s of pool %(pool)s read from the file: %(n)s scores changed.",
+                    changed,
+                )
                 % {"c": upload.cleaned_data["challenge"], "pool": found.number, "n": changed},
             )
             return redirect(manage_url(season, "pool", number, pool))

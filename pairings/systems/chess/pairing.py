@@ -37,6 +37,16 @@ def pair_next_round(season: Season, *, group: Group, present: list[str] | None =
                 % {"n": last}
             )
     group_in = loaded.engine_input()
+    open_rounds = [
+        n
+        for n, round_in in enumerate(group_in.rounds, start=1)
+        if any(g.result == monrad.PENDING for g in round_in.games)
+    ]
+    if open_rounds:  # the engine refuses it too, in its own words (it speaks no language)
+        raise ValidationError(
+            _("Enter the results of round %(n)s before pairing the next round.")
+            % {"n": ", ".join(map(str, open_rounds))}
+        )
     if present is None:
         present = list(group_in.players)
     try:
