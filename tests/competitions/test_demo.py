@@ -186,7 +186,7 @@ def test_load_demo_is_idempotent_and_creates_the_logins(
         )
         assert (
             "Demo manager:  user secretary  password clubsite-demo "
-            "(manages Belgian board game circuit)" in out
+            "(manages “Belgian board game circuit”)" in out
         )
 
     users = get_user_model().objects

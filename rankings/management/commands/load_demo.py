@@ -63,7 +63,8 @@ class Command(BaseCommand):
             % {
                 "user": MANAGER_USER,
                 "password": PASSWORD,
-                "series": ", ".join(s.name for s in series) or "-",
+                # Quoted: a name may hold a comma ("Schaakclub De Toren, interne competitie").
+                "series": ", ".join(f"“{s.name}”" for s in series) or "-",
             }
         )
 
