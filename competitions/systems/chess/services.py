@@ -23,7 +23,7 @@ from competitions.signals import bulk_write, results_changed
 
 from . import trf
 from .interchange import BORN_MAX, BORN_MIN, COUNTY, RESULTS
-from .models import RATING_MAX, GroupPlayer
+from .models import RATING_MAX, GroupPlayer, in_two_groups
 from .system import change_scope
 
 
@@ -100,22 +100,41 @@ def member_add(
 ) -> GroupPlayer:
     """Add a player to a group, after the last start number; his birth year is the player's."""
     _check_member(born, rating)
-    if group.members.filter(player=player).exists():
-        raise ValidationError(_("%(name)s is in this group already.") % {"name": player.name})
+    _one_group(group, player)
     with transaction.atomic():
-        position = (group.members.aggregate(m=Max("position"))["m"] or 0) + 1
-        member = GroupPlayer.objects.create(
-            group=group,
-            player=player,
-            position=position,
-            player_class=player_class.strip(),
-            rating=rating,
-        )
+        try:
+            with transaction.atomic():
+                position = (group.members.aggregate(m=Max("position"))["m"] or 0) + 1
+                member = GroupPlayer.objects.create(
+                    group=group,
+                    tournament_id=group.tournament_id,
+                    player=player,
+                    position=position,
+                    player_class=player_class.strip(),
+                    rating=rating,
+                )
+        except IntegrityError as exc:  # added to a group of the tournament meanwhile
+            _one_group(group, player)
+            raise _concurrent() from exc
         if born is not None and player.born != born:
             player.born = born
             player.save(update_fields=["born"])
         season_entries_ensure(season=group.tournament.season, players=[player])
     return member
+
+
+def _one_group(group: Group, player: Player) -> None:
+    """rules.md §3: a player plays in one group of a tournament (BGP points once)."""
+    other = (
+        GroupPlayer.objects.filter(tournament_id=group.tournament_id, player=player)
+        .select_related("group", "tournament", "player")
+        .first()
+    )
+    if other is None:
+        return
+    if other.group_id == group.pk:
+        raise ValidationError(_("%(name)s is in this group already.") % {"name": player.name})
+    raise ValidationError(in_two_groups(other, group))
 
 
 def member_update(
