@@ -47,6 +47,16 @@ def _number(value: Any, path: str) -> float:
     return float(value)
 
 
+def _total(value: Any, path: str) -> float:
+    """A yearly total: tournament points are never negative (rules.md §1.1-1.2)."""
+    number = _number(value, path)
+    if number < 0:
+        raise FileError(
+            path, _("a yearly total cannot be negative, got %(value)s") % {"value": value}
+        )
+    return number
+
+
 def _read_history(data: dict, ctx: ReadContext) -> None:
     history = field_of(data, "history", "", list, A_LIST, required=False, default=[])
     totals: list[HistoricTotal] = []
@@ -70,7 +80,7 @@ def _read_history(data: dict, ctx: ReadContext) -> None:
                     season=ctx.season,
                     label=label,
                     player=player,
-                    points=_number(points, join(join(path, "yearly"), key)),
+                    points=_total(points, join(join(path, "yearly"), key)),
                 )
             )
     ctx.sync.rows(
