@@ -26,6 +26,7 @@ from .models import (
     unique_season_slug,
 )
 from .registry import get_system
+from .reserved import generated_key
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -73,11 +74,9 @@ def changed_by_message(records) -> str:
 
 
 def _unique_key(base: str, taken: set[str], fallback: str) -> str:
-    base = slugify(base)[:56] or fallback
-    key, n = base, 2
-    while key in taken:
-        key, n = f"{base}-{n}", n + 1
-    return key
+    """An id made from a name: its slug, neither taken nor one of the site's words
+    (competitions.reserved: a tournament called "New" does not get the id `new`)."""
+    return generated_key(slugify(base)[:56] or fallback, taken)
 
 
 def season_create(*, series: Series, label: str, name: str = "") -> Season:

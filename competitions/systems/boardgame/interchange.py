@@ -19,6 +19,7 @@ from competitions.interchange import (
     field_of,
     file_id,
     join,
+    not_reserved,
     season_players,
     text,
     whole,
@@ -161,7 +162,7 @@ def read(data: dict, ctx: ReadContext) -> None:
     for i, raw in enumerate(tournaments):
         path = f"tournaments[{i}]"
         expect(raw, dict, path, AN_OBJECT)
-        key = file_id(raw, "id", path)
+        key = not_reserved(file_id(raw, "id", path), join(path, "id"))
         if key in keys:
             raise FileError(join(path, "id"), _("duplicate tournament id %(id)r") % {"id": key})
         keys.add(key)

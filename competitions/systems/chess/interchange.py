@@ -28,6 +28,7 @@ from competitions.interchange import (
     expect,
     field_of,
     join,
+    not_reserved,
     season_players,
     text,
     whole,
@@ -80,6 +81,7 @@ class _Reader:
             raise FileError(
                 join(path, "id"), _("a tournament id may hold only letters, digits, - and _")
             )
+        not_reserved(key, join(path, "id"))
         if key in keys:
             raise FileError(join(path, "id"), _("duplicate tournament id %(id)r") % {"id": key})
         keys.add(key)
