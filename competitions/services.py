@@ -27,6 +27,7 @@ from .models import (
 )
 from .registry import get_system
 from .reserved import generated_key
+from .text import isolated_text
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -233,4 +234,4 @@ def _blocked_message(obj, exc) -> str:
     return _(
         "%(name)s has results (%(kinds)s), so deleting would lose them. Correct or delete "
         "those results first, or keep it."
-    ) % {"name": obj, "kinds": ", ".join(kinds)}
+    ) % {"name": isolated_text(obj), "kinds": ", ".join(kinds)}

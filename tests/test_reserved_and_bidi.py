@@ -12,20 +12,26 @@ page) then finds each such character inside a <bdi> or an element with dir="auto
 override cannot turn the text after the name around."""
 
 import re
+from html.parser import HTMLParser
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db.models import CharField, Value
+from django.db.models.functions import Concat
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from competitions.interchange import FileError
-from competitions.models import Season, Series, Tournament
+from competitions.models import Club, Group, Player, Season, Series, Tournament
 from competitions.registry import all_systems
 from competitions.reserved import RESERVED_WORDS, generated_key, is_reserved
 from competitions.views import manage_url
 from rankings.imports import import_competition, import_file
+from tests.bridge_files import ladder_file
 from tests.chess_files import chess_file
+from tests.keizer_data import small_file
 from tests.othello_files import gp_file
+from tests.test_hostile_crawl import assert_no_server_errors, crawl
 
 pytestmark = pytest.mark.django_db
 
@@ -160,3 +166,134 @@ def test_the_admin_forms_refuse_reserved_series_slugs_and_tournament_ids(admin_c
 def test_a_season_label_that_is_a_reserved_word_gets_another_slug(season):
     other = Season.objects.create(series=season.series, label="Players", name="x")
     assert other.slug == "players-season"
+
+
+# --- bidirectional control characters in names -----------------------------------------
+
+RLO = "\u202e"
+NAMED = (Series, Season, Club, Player, Tournament, Group)
+
+
+def rlo_names() -> None:
+    """A season of every system, each name starting with U+202E."""
+    for model in NAMED:
+        model.objects.update(name=Concat(Value(RLO), "name", output_field=CharField()))
+
+
+@pytest.fixture
+def rtl_data(circuit_file, django_user_model, django_capture_on_commit_callbacks):
+    ladder = ladder_file(
+        pools=[["a1", "a2", "a3", "a4", "a5"], ["b1", "b2", "b3", "b4", "b5"]],
+        rounds=[
+            {
+                "number": 1,
+                "challenges": [{"imps": {"a1": 3, "a2": -1, "b1": 2, "b2": 0}}],
+            }
+        ],
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        for data in (circuit_file, chess_file(), gp_file(), small_file(), ladder):
+            import_competition(data)
+    rlo_names()
+    from django.core.management import call_command
+
+    call_command("recompute", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    manager = django_user_model.objects.create_user("manager", password="pw-manager-123")
+    for series in Series.objects.all():
+        series.managers.add(manager)
+    return manager
+
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
+VOID |= {"track", "wbr", "param"}
+# Text that is not running text of the page: the tab's title, a list's options, scripts.
+OWN_CONTEXT = {"title", "option", "script", "style", "textarea", "datalist"}
+
+
+class Isolation(HTMLParser):
+    """Collects the text around each U+202E that no <bdi> or dir="auto" element holds."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, bool]] = []
+        self.loose: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in VOID:
+            return
+        isolating = tag == "bdi" or dict(attrs).get("dir") == "auto"
+        self.stack.append((tag, isolating))
+
+    def handle_endtag(self, tag):
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i][0] == tag:
+                del self.stack[i:]
+                return
+
+    def handle_data(self, data):
+        # U+2068 ... U+2069 (first strong isolate ... pop directional isolate): the plain-text
+        # <bdi> of messages built as text (competitions.text.isolated_text)
+        data = re.sub("\u2068[^\u2069]*\u2069", "", data)
+        if RLO not in data:
+            return
+        if any(tag in OWN_CONTEXT for tag, _ in self.stack):
+            return
+        if not any(isolating for _, isolating in self.stack):
+            where = " > ".join(tag for tag, _ in self.stack[-3:])
+            self.loose.append(f"{where}: {data.strip()[:60]!r}")
+
+
+def unisolated(html: str) -> list[str]:
+    parser = Isolation()
+    parser.feed(html)
+    return parser.loose
+
+
+def summary(loose: dict[str, list[str]]) -> str:
+    """Each loose place once, with the first page it was found on."""
+    places: dict[str, str] = {}
+    for url, found in loose.items():
+        for place in found:
+            places.setdefault(re.sub(r"'.*", "", place) + place[place.find("'") :][:30], url)
+    return "\n".join(f"{place}  ({url})" for place, url in sorted(places.items()))
+
+
+def crawl_for_isolation(client, starts, within):
+    loose: dict[str, list[str]] = {}
+    shown = []
+
+    def inspect(url, html):
+        if RLO in html:
+            shown.append(url)
+        found = unisolated(html)
+        if found:
+            loose[url] = found
+
+    seen = crawl(client, starts, within, inspect)
+    assert_no_server_errors(seen)
+    return seen, shown, loose
+
+
+def test_the_isolation_check_sees_a_loose_override():
+    assert unisolated(f"<p>{RLO}evil</p>") != []
+    assert unisolated(f"<p><bdi>{RLO}evil</bdi> after</p>") == []
+    assert unisolated(f'<p><span dir="auto">{RLO}evil</span></p>') == []
+    assert unisolated(f"<p><bdi>x</bdi>{RLO}evil</p>") != []
+    assert unisolated(f"<p>\u2068{RLO}evil\u2069 after</p>") == []
+
+
+def test_every_public_page_isolates_names_with_bidi_controls(client, rtl_data):
+    seen, shown, loose = crawl_for_isolation(client, ["/", "/help/"], ("/",))
+    # Every system's pages were reached and showed the names.
+    for system in ("belgian-circuit", "telemark-bgp", "de-toren", "bbo"):
+        assert any(url.startswith(f"/{system}/") for url in shown), system
+    assert any("/tournaments/" in url for url in shown)
+    assert any("/players/" in url for url in shown)
+    assert loose == {}, summary(loose)
+
+
+def test_every_manager_page_isolates_names_with_bidi_controls(client, rtl_data):
+    client.force_login(rtl_data)
+    seen, shown, loose = crawl_for_isolation(client, ["/manage/"], ("/manage/",))
+    assert any("/tournaments/" in url for url in shown)
+    assert loose == {}, summary(loose)

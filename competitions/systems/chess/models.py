@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from competitions.models.core import Group, Player, Tournament
+from competitions.text import isolated_text
 
 RATING_MAX = 4000
 
@@ -80,10 +81,10 @@ def in_two_groups(member: "GroupPlayer", group: Group) -> str:
         "%(player)s already plays in group %(other)s of %(tournament)s; a player plays in one "
         "group of a tournament, so cannot be added to group %(group)s as well."
     ) % {
-        "player": member.player.name,
-        "other": member.group.name,
-        "tournament": member.tournament.name,
-        "group": group.name,
+        "player": isolated_text(member.player.name),
+        "other": isolated_text(member.group.name),
+        "tournament": isolated_text(member.tournament.name),
+        "group": isolated_text(group.name),
     }
 
 
