@@ -2,7 +2,7 @@
 
 import django_tables2 as tables
 
-from competitions.text import as_date, local_date
+from competitions.text import as_date, isolated, local_date
 
 
 class LocalDateColumn(tables.Column):
@@ -22,3 +22,15 @@ class LocalDateColumn(tables.Column):
         """A download keeps the date as a spreadsheet reads it in any language: a date cell in
         a spreadsheet, 2026-12-04 in a CSV."""
         return as_date(value)
+
+
+class NameColumn(tables.Column):
+    """A name (a player's, a club's, a tournament's, a group's): isolated on the page
+    (competitions.text.isolated: a right-to-left name or a bidirectional control character
+    changes nothing outside it), as typed in a download."""
+
+    def render(self, value):
+        return isolated(value)
+
+    def value(self, value):
+        return value

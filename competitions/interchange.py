@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 from competitions.models import Club, Player, Season, SeasonPlayer, Series
 from competitions.models.core import KEY_PATTERN
 from competitions.registry import find_system, get_system
+from competitions.reserved import is_reserved, reserved_message
 from competitions.signals import bulk_write, results_changed
 from competitions.sync import Sync
 
@@ -186,6 +187,14 @@ def file_id(obj: dict, key: str, path: str) -> str:
     return value
 
 
+def not_reserved(value: str, path: str) -> str:
+    """An id that stands in URLs beside the site's own words (a series slug, a tournament id):
+    not one of them (competitions.reserved)."""
+    if is_reserved(value):
+        raise FileError(path, reserved_message(value))
+    return value
+
+
 def date_of(obj: dict, key: str, path: str) -> datetime.date | None:
     value = field_of(obj, key, path, (str, type(None)), _("a date YYYY-MM-DD"), required=False)
     if value is None:
@@ -266,6 +275,7 @@ def _read_common(data: Any) -> dict:
     series = text(data, "series", "", max_length=64)
     if not SLUG_RE.match(series):
         raise FileError("series", _("a series id may hold only letters, digits, - and _"))
+    not_reserved(series, "series")
     return {
         "system": system,
         "series": series,

@@ -26,7 +26,8 @@ from .models import (
     unique_season_slug,
 )
 from .registry import get_system
-from .text import fold
+from .reserved import generated_key
+from .text import fold, isolated_text
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -74,11 +75,9 @@ def changed_by_message(records) -> str:
 
 
 def _unique_key(base: str, taken: set[str], fallback: str) -> str:
-    base = slugify(base)[:56] or fallback
-    key, n = base, 2
-    while key in taken:
-        key, n = f"{base}-{n}", n + 1
-    return key
+    """An id made from a name: its slug, neither taken nor one of the site's words
+    (competitions.reserved: a tournament called "New" does not get the id `new`)."""
+    return generated_key(slugify(base)[:56] or fallback, taken)
 
 
 def _busy() -> ValidationError:
@@ -374,4 +373,4 @@ def _blocked_message(obj, exc) -> str:
     return _(
         "%(name)s has results (%(kinds)s), so deleting would lose them. Correct or delete "
         "those results first, or keep it."
-    ) % {"name": obj, "kinds": ", ".join(kinds)}
+    ) % {"name": isolated_text(obj), "kinds": ", ".join(kinds)}

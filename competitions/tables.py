@@ -5,6 +5,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from competitions.columns import LocalDateColumn
+from competitions.text import isolated
 from competitions.views import manage_url
 
 
@@ -30,7 +31,7 @@ class ManageTournamentTable(tables.Table):
         return format_html(
             '<a href="{}">{}</a>{}',
             manage_url(record.season, "tournament", record.key),
-            value,
+            isolated(value),
             self.badges(record),
         )
 

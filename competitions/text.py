@@ -7,6 +7,8 @@ import unicodedata
 from decimal import Decimal
 
 from django.utils.formats import date_format
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString
 from django.utils.translation import pgettext_lazy
 
 
@@ -84,3 +86,30 @@ def local_date(value, kind: str = "date") -> str:
     if isinstance(value, str):
         return value
     return date_format(value, str(DATE_FORMATS[kind]))
+
+
+def isolated(value) -> SafeString:
+    """A name as the page shows it: escaped, inside <bdi>, so that a name in another direction
+    (Arabic, Hebrew) or holding bidirectional control characters (U+202E turns the text after
+    it around) changes the order of nothing outside it. The characters are kept as typed
+    (a name may need them); only their reach is limited. Never inside an attribute or <title>.
+    "" for no value."""
+    if value is None or value == "":
+        return SafeString("")
+    return SafeString(f"<bdi>{conditional_escape(value)}</bdi>")
+
+
+def html_message(message: str, values: dict) -> SafeString:
+    """A translated message with %(name)s placeholders, as HTML: the message and every value
+    escaped, except values that are HTML already (an isolated name)."""
+    return SafeString(
+        conditional_escape(message) % {k: conditional_escape(v) for k, v in values.items()}
+    )
+
+
+def isolated_text(value) -> str:
+    """A name inside a message that is text, not HTML (a flash message, a form error, a
+    confirmation): between U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE, the
+    plain-text form of <bdi>, so that its direction or its control characters reach nothing
+    outside it."""
+    return f"\u2068{value}\u2069"

@@ -14,6 +14,9 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeData, SafeString
 from django.utils.translation import gettext_lazy as _
 
+from competitions.columns import NameColumn
+from competitions.text import isolated
+
 from .urls_helpers import player_urls
 
 
@@ -138,14 +141,14 @@ class PlayerColumn(tables.Column):
     def render(self, value, record, table):
         url = table.url_of(record) if hasattr(table, "url_of") else record.get("url")
         if url:
-            return format_html('<a href="{}">{}</a>', url, value)
-        return value
+            return format_html('<a href="{}">{}</a>', url, isolated(value))
+        return isolated(value)
 
     def value(self, value):
         return value
 
 
-class ClubColumn(tables.Column):
+class ClubColumn(NameColumn):
     """The club: hidden on phones, where the name and the points matter most."""
 
     def __init__(self, *args, **kwargs):
@@ -232,7 +235,7 @@ class PlayerIndexTable(BaseTable):
     """The players of a series, for finding oneself."""
 
     player = PlayerColumn(order_by=("order",))  # competitions.selectors.players_found
-    club = tables.Column(verbose_name=_("Club"))
+    club = NameColumn(verbose_name=_("Club"))
 
     def __init__(self, rows, *, url_of_key, **kwargs):
         super().__init__(rows, **kwargs)

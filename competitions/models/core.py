@@ -18,6 +18,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from competitions.reserved import generated_key, is_reserved, validate_not_reserved
+
 # A stable id (a player's, a club's, a tournament's) stands in URLs and file names.
 KEY_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
 key_validator = RegexValidator(
@@ -49,7 +51,9 @@ def system_choices() -> list[tuple[str, str]]:
 class Series(models.Model):
     """A long-lived competition (a tour of tournaments, a Grand Prix, a club competition)."""
 
-    slug = models.SlugField(_("slug"), max_length=64, unique=True)
+    slug = models.SlugField(
+        _("slug"), max_length=64, unique=True, validators=[validate_not_reserved]
+    )
     name = models.CharField(_("name"), max_length=200)
     system = models.CharField(_("system"), max_length=32, choices=system_choices)
     managers = models.ManyToManyField(
@@ -200,20 +204,15 @@ class Season(models.Model):
         return self.standings_version < self.data_version
 
 
-# Shared page names beside season slugs in URLs (/<series>/players/, /manage/<series>/seasons/).
-RESERVED_SLUGS = frozenset({"players", "seasons", "settings", "help"})
-
-
 def unique_season_slug(series_id: int, label: str, *, exclude: int | None = None) -> str:
+    """The season's slug: its label's, neither taken in the series nor one of the site's words
+    (competitions.reserved: /<series>/players/ is the players' index), which get "-season"."""
     base = season_slug(label)
-    if base in RESERVED_SLUGS:
+    if is_reserved(base):
         base = f"{base}-season"
     others = Season.objects.filter(series_id=series_id).exclude(pk=exclude)
     taken = set(others.values_list("slug", flat=True))
-    slug, n = base, 2
-    while slug in taken:
-        slug, n = f"{base}-{n}", n + 1
-    return slug
+    return generated_key(base, taken)
 
 
 class SeasonPlayer(models.Model):
@@ -263,7 +262,9 @@ class Tournament(models.Model):
     """
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="tournaments")
-    key = models.CharField(_("id"), max_length=64, validators=[key_validator])
+    key = models.CharField(
+        _("id"), max_length=64, validators=[key_validator, validate_not_reserved]
+    )
     name = models.CharField(_("name"), max_length=200)
     date = models.DateField(_("date"), null=True, blank=True)
     options = models.JSONField(_("options"), default=dict, blank=True)

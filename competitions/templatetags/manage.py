@@ -3,13 +3,15 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString
 
 from competitions.registry import find_system
-from competitions.text import local_date, player_label
+from competitions.text import isolated, local_date, player_label
 from competitions.views import manage_url as _manage_url
 
 register = template.Library()
 # {{ value|local_date:"date_time" }}: a date as the reader's language writes it
 # (competitions.text.DATE_FORMATS)
 register.filter("local_date", local_date, expects_localtime=True)
+# {{ player.name|bdi }}: a name isolated from the text around it (competitions.text.isolated)
+register.filter("bdi", isolated, is_safe=True)
 
 
 @register.simple_tag

@@ -1,12 +1,14 @@
 from django import template
 
-from competitions.text import local_date
+from competitions.text import isolated, local_date
 from rankings.tables import display_points, local_decimal
 from rankings.urls_helpers import season_url as _season_url
 
 register = template.Library()
 # {{ value|local_date:"long" }} on the public pages too
 register.filter("local_date", local_date, expects_localtime=True)
+# {{ player.name|bdi }}: a name isolated from the text around it (competitions.text.isolated)
+register.filter("bdi", isolated, is_safe=True)
 
 
 @register.filter

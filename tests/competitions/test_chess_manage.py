@@ -261,14 +261,17 @@ def test_a_group_played_elsewhere_is_imported_from_its_trf_file(
     capture = django_capture_on_commit_callbacks
     source = Group.objects.get(name="Gruppe A")
     text = secretary.get(season_url(season, "group_trf", "klyve", source.pk)).content
+    # A tournament of its own: a player plays in one group of a tournament, and Anna, Bjørn
+    # and Cecilie play in Kretsmesterskap's already.
+    Tournament.objects.create(season=season, key="skien", name="Skien BGP")
     post(
         secretary,
-        manage_url(season, "tournament", "km"),
+        manage_url(season, "tournament", "skien"),
         {"add_group": "1", "g-name": "Fra TRF", "g-scale": "1-half-0"},
         capture,
     )
     group = Group.objects.get(name="Fra TRF")
-    url = manage_url(season, "group", "km", group.pk)
+    url = manage_url(season, "group", "skien", group.pk)
     with capture(execute=True):
         response = secretary.post(
             url, {"import_trf": "1", "trf-file": SimpleUploadedFile("a.trf", text)}
@@ -289,10 +292,11 @@ def test_a_group_played_elsewhere_is_imported_from_its_trf_file(
 
     assert crosstable(group) == crosstable(source)
     # A file whose two lines disagree is refused, naming where; nothing is stored.
-    other = Group.objects.create(tournament=group.tournament, name="Feil", position=9)
+    porsgrunn = Tournament.objects.create(season=season, key="porsgrunn", name="Porsgrunn")
+    other = Group.objects.create(tournament=porsgrunn, name="Feil", position=9)
     broken = text.decode().replace("   2 b 0", "   2 b 1", 1).encode()
     response = secretary.post(
-        manage_url(season, "group", "km", other.pk),
+        manage_url(season, "group", "porsgrunn", other.pk),
         {"import_trf": "1", "trf-file": SimpleUploadedFile("b.trf", broken)},
     )
     assert response.status_code == 400

@@ -19,15 +19,15 @@ def test_each_name_has_its_step_its_number_and_is_escaped():
     assert len(lines) == 4
     assert lines[0] == (
         '<li><span class="step badge text-bg-warning">Day winner</span> <strong>1.</strong> '
-        '<a href="/s/players/p1/">=cmd|&#x27; /C calc&#x27;!A0</a> '
-        '<span class="text-body-secondary small">· Ἀθῆναι</span></li>'
+        '<a href="/s/players/p1/"><bdi>=cmd|&#x27; /C calc&#x27;!A0</bdi></a> '
+        '<span class="text-body-secondary small">· <bdi>Ἀθῆναι</bdi></span></li>'
     )
     assert lines[1] == (
         '<li><span class="step badge text-bg-info">Best club</span> <strong>2.</strong> '
-        "&lt;b&gt;Club&lt;/b&gt; &amp; Co</li>"
+        "<bdi>&lt;b&gt;Club&lt;/b&gt; &amp; Co</bdi></li>"
     )
     assert (
-        'text-bg-success">Place</span> <strong>3.</strong> <a href="/s/players/p2/">王小明'
+        'text-bg-success">Place</span> <strong>3.</strong> <a href="/s/players/p2/"><bdi>王小明'
         in (lines[2])
     )
     assert lines[3].startswith('<li><span class="step badge text-bg-light border">By lot</span>')

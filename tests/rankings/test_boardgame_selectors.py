@@ -119,7 +119,7 @@ def test_the_daily_ranking_reads_only_its_page_and_shows_the_right_lines(
     )
     page = client.get(season_url(season, "tournament", "t1") + query).content.decode()
     daily = page.split("table-hover", 1)[1].split("card-footer", 1)[0]
-    names = re.findall(r'href="/field-190/players/([^/]+)/">Player ', daily)
+    names = re.findall(r'href="/field-190/players/([^/]+)/"><bdi>Player ', daily)
     assert names == order[first : first + count]
     assert daily.count('class="explain"') == 3 * count  # each line shown explained
 
@@ -130,6 +130,6 @@ def test_a_sorted_daily_ranking_reads_every_line(client):
     season = import_competition(field_file(90))
     page = client.get(season_url(season, "tournament", "t1") + "?sort=player&page=2").content
     daily = page.decode().split("table-hover", 1)[1].split("card-footer", 1)[0]
-    names = re.findall(r'">(Player p\d+)</a>', daily)
+    names = re.findall(r'"><bdi>(Player p\d+)</bdi></a>', daily)
     everyone = sorted(f"Player p{i}" for i in range(90))
     assert names == everyone[50:90]

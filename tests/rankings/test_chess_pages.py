@@ -59,7 +59,7 @@ def test_the_crosstable_shows_the_federations_layout_and_explains_its_numbers(cl
         "M2",
         "Berger",
     ]
-    assert "Anna Berg</a> <span" in html and "(Kadett)" in html
+    assert "Anna Berg</bdi></a> <span" in html and "(Kadett)" in html
     assert "+H2" in html and "-WO" in html and "=S4" in html
     assert "3½" in html and "6½" in html
     # Anna's M1: her round-2 opponent Eva (1 point) is cut; the explanation names every term.
@@ -69,8 +69,8 @@ def test_the_crosstable_shows_the_federations_layout_and_explains_its_numbers(cl
     struck = re.findall(r'<tr class="text-decoration-line-through[^"]*"><td>(\d)</td>', m1)
     assert struck == ["2"]
     # Berger: "beat Bjørn Dahl (3): 3" and "drew with David Moen (2), half: 1".
-    assert "beat Bjørn Dahl (3): 3" in html
-    assert "drew with David Moen (2), half: 1" in html
+    assert "beat <bdi>Bjørn Dahl</bdi> (3): 3" in html
+    assert "drew with <bdi>David Moen</bdi> (2), half: 1" in html
     # The points: each round's result and its points.
     assert "walkover (WO)" in html and "forfeit loss" in html and "not played" in html
 
@@ -97,7 +97,7 @@ def test_the_tournament_page_shows_bgp_points_per_class_with_their_reason(client
 
 def test_the_class_standings_list_the_tournaments_that_counted(client, season):
     html = client.get(season_url(season, "classes")).content.decode()
-    assert "Klyve BGP</a> 17 · <a" in html and "Kretsmesterskap</a> 20" in html
+    assert "Klyve BGP</bdi></a> 17 · <a" in html and "Kretsmesterskap</bdi></a> 20" in html
     csv = client.get(season_url(season, "class", "kadett"), {"_export": "csv"}).content.decode()
     assert csv.splitlines()[:2] == [
         "#,Player,Club,BGP points,Tournaments",
@@ -108,7 +108,7 @@ def test_the_class_standings_list_the_tournaments_that_counted(client, season):
 def test_the_player_page_shows_the_groups_and_bgp(client, season):
     html = client.get(reverse("player", args=["telemark-bgp", "b"])).content.decode()
     assert "Gruppe A" in html and "Alle" in html
-    assert "Kadett: #1 with 37 BGP points" in html
+    assert "<bdi>Kadett</bdi>: #1 with 37 BGP points" in html
 
 
 def test_unknown_pages_are_404(client, season):
@@ -220,7 +220,7 @@ def test_with_seven_rounds_or_more_each_monrad_column_names_what_it_leaves_out(c
     # The club's threshold set to 4 rounds: Anna's 4 rounds make three Monrad columns.
     season = import_competition(chess_file(settings={"monrad_long_from": 4}))
     html = client.get(group_url(season)).content.decode()
-    row = html.split("Anna Berg</a>", 1)[1].split("</tr>\n", 1)[0]
+    row = html.split("Anna Berg</bdi></a>", 1)[1].split("</tr>\n", 1)[0]
     columns = re.findall(r"<summary>([^<]*)</summary>(.*?)</details>", row, re.S)
     monrad = [(shown, body) for shown, body in columns if "Left out" in body]
     assert [shown for shown, _body in monrad] == ["5", "6½", "7½"]

@@ -112,7 +112,7 @@ def test_a_score_opens_its_breakdown(client, season):
     # won by forfeit against Jan de Vries (8).
     assert '<details class="explain"><summary>11.50</summary>' in html
     assert "drew with <a" in html and "won by forfeit against <a" in html
-    assert "Bram Visser</a>" in html
+    assert "Bram Visser</bdi></a>" in html
     assert "the list after round 1, the list round 2 was paired from" in html
     assert "Start points 4 × weight 0.8 = 3.20. Ranking key = 11.50 + 3.20 = 14.70." in html
     # In Dutch every number of the sentence has a decimal comma, the weight too ("0.8" before).
@@ -311,7 +311,7 @@ def test_long_lists_and_evenings_are_paginated_and_download_whole(client):
     csv = client.get(season_url(season), {"_export": "csv"}).content.decode()
     assert len(csv.strip().splitlines()) == 1 + players
     # An explanation names every opponent, also those on another page of the list.
-    links = re.findall(r'<a href="/big/players/(p\d+)/">([^<]*)</a>', first)
+    links = re.findall(r'<a href="/big/players/(p\d+)/"><bdi>([^<]*)</bdi></a>', first)
     assert len({key for key, _name in links}) > PER_PAGE
     assert all(name == f"Player {key}" for key, name in links), links
     club = import_competition(generated_file(WHOLE, 2, series="club-size"))

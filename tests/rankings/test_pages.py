@@ -63,7 +63,8 @@ def test_tournament_page_shows_scores_ceremony_and_bonus(client, season):
 
 def test_yearly_page_names_counted_tournaments(client, season):
     html = client.get(season_url(season, "yearly")).content.decode()
-    assert "Mechelen, Gent, Final" in html  # An Peeters played all three
+    # An Peeters played all three (each name isolated, competitions.text.isolated)
+    assert "<bdi>Mechelen</bdi>, <bdi>Gent</bdi>, <bdi>Final</bdi>" in html
 
 
 def test_unknown_pages_are_404(client, season):

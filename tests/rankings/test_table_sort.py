@@ -26,7 +26,8 @@ def lines(response) -> list[tuple[str, str, str]]:
     body = html.split("table-hover", 2)[1]  # up to the next such table
     found = re.findall(
         r'<tr class="(?:even|odd)"><td class="fw-semibold text-end">(\d+)</td>'
-        r'<td ><a href="[^"]+">([^<]+)</a></td>(?:<td [^>]*>[^<]*</td>)?'
+        r'<td ><a href="[^"]+"><bdi>([^<]+)</bdi></a></td>'
+        r"(?:<td [^>]*>(?:<bdi>)?[^<]*(?:</bdi>)?</td>)?"
         r'<td class="text-end text-nowrap">(?:<details class="explain"><summary>)?([^<]+)<',
         body,
     )
@@ -83,7 +84,7 @@ def test_yearly_ranking_sorted_by_points_and_by_club(client, season):
     )
     assert len(by_points) == 5
     html = client.get(f"{url}?sort=-club").content.decode()
-    clubs = re.findall(r'<td class="d-md-table-cell d-none">([^<]+)</td>', html)
+    clubs = re.findall(r'<td class="d-md-table-cell d-none"><bdi>([^<]+)</bdi></td>', html)
     assert clubs == sorted(clubs, reverse=True) and set(clubs) == {
         "Spelclub Mechelen",
         "Gent Speelt",
@@ -103,8 +104,8 @@ def test_names_sort_regardless_of_case_with_ties_in_rank_order(client, circuit_f
     for query in ("?sort=club", "?sort=-club"):
         html = re.sub(r">\s+<", "><", client.get(url + query).content.decode())
         by_club = re.findall(
-            r'<td class="fw-semibold text-end">(\d+)</td><td ><a [^>]+>[^<]+</a></td>'
-            r'<td class="d-md-table-cell d-none">([^<]+)</td>',
+            r'<td class="fw-semibold text-end">(\d+)</td><td ><a [^>]+><bdi>[^<]+</bdi></a></td>'
+            r'<td class="d-md-table-cell d-none"><bdi>([^<]+)</bdi></td>',
             html,
         )
         assert len(by_club) == 5

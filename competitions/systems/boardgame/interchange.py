@@ -19,6 +19,7 @@ from competitions.interchange import (
     field_of,
     file_id,
     join,
+    not_reserved,
     season_players,
     text,
     whole,
@@ -47,6 +48,16 @@ def _number(value: Any, path: str) -> float:
     return float(value)
 
 
+def _total(value: Any, path: str) -> float:
+    """A yearly total: tournament points are never negative (rules.md §1.1-1.2)."""
+    number = _number(value, path)
+    if number < 0:
+        raise FileError(
+            path, _("a yearly total cannot be negative, got %(value)s") % {"value": value}
+        )
+    return number
+
+
 def _read_history(data: dict, ctx: ReadContext) -> None:
     history = field_of(data, "history", "", list, A_LIST, required=False, default=[])
     totals: list[HistoricTotal] = []
@@ -70,7 +81,7 @@ def _read_history(data: dict, ctx: ReadContext) -> None:
                     season=ctx.season,
                     label=label,
                     player=player,
-                    points=_number(points, join(join(path, "yearly"), key)),
+                    points=_total(points, join(join(path, "yearly"), key)),
                 )
             )
     ctx.sync.rows(
@@ -151,7 +162,7 @@ def read(data: dict, ctx: ReadContext) -> None:
     for i, raw in enumerate(tournaments):
         path = f"tournaments[{i}]"
         expect(raw, dict, path, AN_OBJECT)
-        key = file_id(raw, "id", path)
+        key = not_reserved(file_id(raw, "id", path), join(path, "id"))
         if key in keys:
             raise FileError(join(path, "id"), _("duplicate tournament id %(id)r") % {"id": key})
         keys.add(key)

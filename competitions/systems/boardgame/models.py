@@ -2,6 +2,7 @@
 season's final tournament and the previous season's participant counts."""
 
 from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -17,8 +18,9 @@ class HistoricTotal(models.Model):
     label = models.CharField(_("season"), max_length=32)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="historic_totals")
     # A float keeps a file's JSON number exactly (on SQLite too); the engine reads its shortest
-    # decimal form, so 812.4 counts as exactly 812.4.
-    points = models.FloatField(_("points"))
+    # decimal form, so 812.4 counts as exactly 812.4. Tournament points are never negative
+    # (rules.md §1.1-1.2), so neither is a yearly total.
+    points = models.FloatField(_("points"), validators=[MinValueValidator(0)])
     history = HistoricalRecords()
 
     class Meta:
@@ -29,6 +31,7 @@ class HistoricTotal(models.Model):
             models.UniqueConstraint(
                 fields=["season", "label", "player"], name="historic_total_unique"
             ),
+            models.CheckConstraint(condition=Q(points__gte=0), name="historic_total_not_negative"),
         ]
 
     def __str__(self) -> str:

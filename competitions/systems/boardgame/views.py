@@ -9,12 +9,14 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Exists, OuterRef
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from competitions import services as shared_services
 from competitions.models import Season, Tournament
 from competitions.selectors import series_players
+from competitions.text import isolated
 from competitions.views import (
     apply_errors,
     confirm_delete,
@@ -187,7 +189,7 @@ def _round_page(request, season: Season, tournament: str, number: int, table=Non
             "editing": table,
             "players": players,
             "games": games,
-            "unseated": [p.name for p in players if p.pk not in seated],
+            "unseated": [isolated(p.name) for p in players if p.pk not in seated],
             "round_numbers": range(1, limit + 1),
         },
         status=400 if request.method == "POST" else 200,
@@ -217,7 +219,7 @@ def _entered(season: Season, tournament: Tournament, round_) -> list[dict]:
     for table, rank, player, name in Seat.objects.filter(table__in=list(tables)).values_list(
         "table_id", "rank", "player_id", "player__name"
     ):
-        tables[table]["seats"].append(f"{rank}. {name}")
+        tables[table]["seats"].append(format_html("{}. {}", rank, isolated(name)))
         tables[table]["players"].append(player)
     return list(tables.values())
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from competitions.edits import NOT_SHOWN, Edit, ShownForm
 from competitions.models import Player
-from competitions.text import plain_number, player_label
+from competitions.text import isolated_text, plain_number, player_label
 from competitions.uploads import WINDOWS_1252, TypedTextField, csv_rows, lines, read_upload
 
 from .settings import DEFAULTS, ELO_MAX, FIELDS, POOL_NAME_MAX_LENGTH, SPEC, parse_settings
@@ -278,7 +278,8 @@ class PoolScoresForm(ShownForm):
         for member in members:
             for c in range(1, challenges + 1):
                 self.fields[self.cell(member, c)] = forms.CharField(
-                    label=_("%(player)s, challenge %(n)s") % {"player": member.player.name, "n": c},
+                    label=_("%(player)s, challenge %(n)s")
+                    % {"player": isolated_text(member.player.name), "n": c},
                     required=False,
                     max_length=20,
                 )
@@ -458,7 +459,7 @@ class NextRoundForm(forms.Form):
     def __init__(self, *args, players: list[Player], current: list[tuple[str, str]], **kwargs):
         super().__init__(*args, **kwargs)
         self.lookup = PlayerLookup(players)
-        self.fields["leaving"].choices = current
+        self.fields["leaving"].choices = [(key, isolated_text(label)) for key, label in current]
         self.in_ladder = {key for key, _label in current}
 
     def clean(self):

@@ -28,6 +28,7 @@ from competitions.interchange import (
     expect,
     field_of,
     join,
+    not_reserved,
     season_players,
     text,
     whole,
@@ -57,6 +58,7 @@ class _Reader:
         self.seeded: set[str] = set()  # tournaments whose file gives the draw seed
         self.groups: list[Group] = []
         self.members: list[GroupPlayer] = []
+        self.placed: dict[str, str] = {}  # player key -> group name, in one tournament
         self.rounds: list[Round] = []
         self.games: list[tuple[Game, list[RoundEntry]]] = []
         self.entries: list[RoundEntry] = []
@@ -79,6 +81,7 @@ class _Reader:
             raise FileError(
                 join(path, "id"), _("a tournament id may hold only letters, digits, - and _")
             )
+        not_reserved(key, join(path, "id"))
         if key in keys:
             raise FileError(join(path, "id"), _("duplicate tournament id %(id)r") % {"id": key})
         keys.add(key)
@@ -102,6 +105,8 @@ class _Reader:
         self.tournaments.append(tournament)
         groups = field_of(raw, "groups", path, list, A_LIST, required=False, default=[])
         names: set[str] = set()
+        # rules.md §3: a player plays in one group of a tournament (player key -> group name)
+        self.placed: dict[str, str] = {}
         for g, raw_group in enumerate(groups):
             self.group(raw_group, join(join(path, "groups"), g), tournament, g, names)
 
@@ -145,6 +150,21 @@ class _Reader:
                 _("%(player)s is listed twice in this group") % {"player": player.key},
             )
         members.add(player.key)
+        other = self.placed.setdefault(player.key, group.name)
+        if other != group.name:
+            raise FileError(
+                join(path, "player"),
+                _(
+                    "%(player)s already plays in group %(other)s of tournament %(tournament)s; "
+                    "a player plays in one group of a tournament, not in %(group)s as well"
+                )
+                % {
+                    "player": player.key,
+                    "other": other,
+                    "tournament": group.tournament.key,
+                    "group": group.name,
+                },
+            )
         player_class = text(
             raw, "class", path, required=False, default="", max_length=CLASS_MAX_LENGTH
         )
@@ -162,6 +182,7 @@ class _Reader:
         self.members.append(
             GroupPlayer(
                 group=group,
+                tournament=group.tournament,
                 player=player,
                 position=position,
                 player_class=player_class.strip(),
@@ -250,17 +271,21 @@ class _Reader:
             fields=["position", "scale"],
         )
         for m in self.members:
-            m.group = m.group
+            m.group, m.tournament = m.group, m.tournament
+        # Matched by tournament and player (a player is in one group of a tournament, and the
+        # database refuses a second one): a player the file moves to another group of the
+        # same tournament is updated, not added beside his stored row.
         sync.rows(
             GroupPlayer,
             self.members,
             existing=stored(
-                GroupPlayer.objects.filter(group__tournament__season=season).select_related(
-                    "group__tournament", "player"
+                GroupPlayer.objects.filter(tournament__season=season).select_related(
+                    "tournament", "group", "player"
                 )
             ),
-            key=lambda m: (m.group.tournament.key, m.group.name, m.player.key),
-            fields=["position", "player_class", "rating"],
+            key=lambda m: (m.tournament.key, m.player.key),
+            fields=["group", "position", "player_class", "rating"],
+            label=lambda m: f"{m.tournament.key} {m.group.name} {m.player.key}",
         )
         for r in self.rounds:
             r.tournament, r.group = r.tournament, r.group

@@ -23,7 +23,7 @@ from competitions.signals import bulk_write, results_changed
 
 from . import trf
 from .interchange import BORN_MAX, BORN_MIN, COUNTY, RESULTS
-from .models import RATING_MAX, GroupPlayer
+from .models import RATING_MAX, GroupPlayer, in_two_groups
 from .settings import GROUP_PLAYERS_MAX, ROUNDS_MAX
 from .system import change_scope
 
@@ -120,8 +120,8 @@ def member_add(
     """Add a player to a group, after the last start number; his birth year is the player's.
     `player` None: a new player of the series called `name`, added in the same transaction."""
     _check_member(born, rating)
-    if player is not None and group.members.filter(player=player).exists():
-        raise ValidationError(_("%(name)s is in this group already.") % {"name": player.name})
+    if player is not None:
+        _one_group(group, player)
     with transaction.atomic():
         if player is None:
             series = group.tournament.season.series
@@ -131,20 +131,36 @@ def member_add(
             with transaction.atomic():
                 member = GroupPlayer.objects.create(
                     group=group,
+                    tournament_id=group.tournament_id,
                     player=player,
                     position=position,
                     player_class=player_class.strip(),
                     rating=rating,
                 )
         except IntegrityError as exc:  # another manager added them at the same moment
+            _one_group(group, player)  # to this group or another of the tournament
             raise ValidationError(
-                _("%(name)s is in this group already.") % {"name": player.name}
+                _("Somebody else changed this meanwhile; nothing was saved. Reload to see it.")
             ) from exc
         if born is not None and player.born != born:
             player.born = born
             player.save(update_fields=["born"])
         season_entries_ensure(season=group.tournament.season, players=[player])
     return member
+
+
+def _one_group(group: Group, player: Player) -> None:
+    """rules.md §3: a player plays in one group of a tournament (BGP points once)."""
+    other = (
+        GroupPlayer.objects.filter(tournament_id=group.tournament_id, player=player)
+        .select_related("group", "tournament", "player")
+        .first()
+    )
+    if other is None:
+        return
+    if other.group_id == group.pk:
+        raise ValidationError(_("%(name)s is in this group already.") % {"name": player.name})
+    raise ValidationError(in_two_groups(other, group))
 
 
 def member_update(

@@ -192,11 +192,36 @@ class _Round:
         return bool(self.waiting) or any(not result for _w, _b, result, _m in self.games)
 
 
+def _check_date_order(rounds: list[_Round]) -> None:
+    """Evenings are in date order; two may share a date, one without a date is not compared
+    (as the attendance page, competitions.systems.keizer.services.check_date_order)."""
+    last: _Round | None = None
+    for found in rounds:
+        if found.date is None:
+            continue
+        if last is not None and found.date < last.date:
+            raise FileError(
+                join(found.path, "date"),
+                _(
+                    "evening %(n)s is dated %(date)s, before evening %(other)s (%(other_date)s): "
+                    "evenings are in date order (two may share a date)"
+                )
+                % {
+                    "n": found.number,
+                    "date": found.date.isoformat(),
+                    "other": last.number,
+                    "other_date": last.date.isoformat(),
+                },
+            )
+        last = found
+
+
 def read(data: dict, ctx: ReadContext) -> None:
     season = ctx.season
     _read_start_points(data, ctx)
     raw_rounds = field_of(data, "rounds", "", list, A_LIST, required=False, default=[])
     rounds = [_Round(raw, f"rounds[{i}]", ctx, number=i + 1) for i, raw in enumerate(raw_rounds)]
+    _check_date_order(rounds)
     for found in rounds[:-1]:
         if found.empty:
             raise FileError(

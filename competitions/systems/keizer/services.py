@@ -25,6 +25,7 @@ from competitions.edits import NOT_SHOWN, Edit, changed, refuse_stale
 from competitions.models import Club, Game, Player, Round, RoundEntry, Season, SeasonPlayer
 from competitions.services import player_create, row_lock
 from competitions.signals import bulk_write, results_changed
+from competitions.text import local_date
 
 from .models import StartPoints
 from .system import SCOPE_ROUND
@@ -45,6 +46,42 @@ def _changed(season: Season, round_: Round | None = None) -> None:
 
 def keizer_rounds(season: Season):
     return Round.objects.filter(season=season, tournament=None, group=None)
+
+
+def check_date_order(rounds, number: int, date: datetime.date | None) -> None:
+    """Evenings are in date order: evening n is on or after the dated evening before it and on
+    or before the dated evening after it. Two evenings may share a date (a club may play two
+    rounds in one evening); an evening without a date is not compared. `rounds`: the season's
+    evenings (keizer_rounds)."""
+    if date is None:
+        return
+    dated = rounds.exclude(date=None)
+    before = dated.filter(number__lt=number, date__gt=date).order_by("-number").first()
+    after = dated.filter(number__gt=number, date__lt=date).order_by("number").first()
+    if before is not None:
+        message = _(
+            "Evening %(n)s cannot be on %(date)s, before evening %(other)s (%(other_date)s): "
+            "evenings are in date order (two may share a date)."
+        )
+    elif after is not None:
+        message = _(
+            "Evening %(n)s cannot be on %(date)s, after evening %(other)s (%(other_date)s): "
+            "evenings are in date order (two may share a date)."
+        )
+    else:
+        return
+    other = before or after
+    raise ValidationError(
+        {
+            "date": message
+            % {
+                "n": number,
+                "date": local_date(date),
+                "other": other.number,
+                "other_date": local_date(other.date),
+            }
+        }
+    )
 
 
 # --- the season's list --------------------------------------------------------------------------
@@ -230,6 +267,7 @@ def _attendance_write(season, number, date, statuses, volunteer, shown) -> Round
     with transaction.atomic(), bulk_write():
         rounds = keizer_rounds(season).select_for_update()
         round_ = rounds.filter(number=number).first()
+        check_date_order(keizer_rounds(season), number, date)
         created = round_ is None
         if created:
             last = rounds.aggregate(m=Max("number"))["m"] or 0

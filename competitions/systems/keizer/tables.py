@@ -5,7 +5,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from competitions.columns import LocalDateColumn
+from competitions.columns import LocalDateColumn, NameColumn
 from competitions.text import local_date
 from competitions.views import manage_url
 
@@ -95,9 +95,9 @@ class PrintTable(tables.Table):
     """The pairing list on paper: board, white, black, a box for the result."""
 
     board = tables.Column(verbose_name=_("Board"), attrs={"td": {"class": "board"}})
-    white = tables.Column(verbose_name=_("White"), accessor="white__name", default="?")
+    white = NameColumn(verbose_name=_("White"), accessor="white__name", default="?")
     dash = tables.Column(verbose_name="", empty_values=(), attrs={"td": {"class": "dash"}})
-    black = tables.Column(verbose_name=_("Black"), accessor="black__name", default="?")
+    black = NameColumn(verbose_name=_("Black"), accessor="black__name", default="?")
     result = tables.Column(
         verbose_name=_("Result"), default="", attrs={"td": {"class": "result-box"}}
     )

@@ -24,6 +24,7 @@ from competitions.interchange import (
     expect,
     field_of,
     join,
+    not_reserved,
     season_players,
     text,
     whole,
@@ -136,6 +137,7 @@ def read(data: dict, ctx: ReadContext) -> None:
                 )
                 % {"id": key},
             )
+        not_reserved(key, join(path, "id"))
         if key in keys:
             raise FileError(join(path, "id"), _("duplicate tournament id %(id)r") % {"id": key})
         keys.add(key)

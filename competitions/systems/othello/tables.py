@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from competitions.columns import LocalDateColumn
 from competitions.tables import NUMBER
 from competitions.tables import ManageTournamentTable as SeasonTournaments
-from competitions.text import local_date
+from competitions.text import isolated, local_date
 from competitions.views import manage_url
 
 from .settings import tournament_flags
@@ -44,7 +44,7 @@ class ManageTournamentTable(SeasonTournaments):
         return format_html(
             '<a href="{}">{}</a>{}<div class="small text-body-secondary d-sm-none">{}</div>',
             manage_url(record.season, "tournament", record.key),
-            value,
+            isolated(value),
             flag_badges(record.options),
             local_date(record.date) if record.date else "–",
         )

@@ -12,6 +12,7 @@ from django.utils.safestring import SafeData, SafeString
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
+from competitions.text import isolated
 from rankings.tables import points_writer
 
 
@@ -154,7 +155,7 @@ def yearly(detail: dict, names: dict[str, str], best_n: int) -> SafeString:
     """The best N regular tournaments plus the final (rules.md §1.3)."""
     pts = points_writer()
     rows = [
-        (names.get(key, key), pts(value))
+        (isolated(names.get(key, key)), pts(value))
         for key, value in zip(detail["counted"], detail.get("counted_points", []), strict=False)
     ]
     return _table(
@@ -182,7 +183,7 @@ def per_game(detail: dict, names: dict[str, str]) -> SafeString:
     pts = points_writer()
     tables = detail.get("tables", [])
     rows = [
-        (names.get(t, t), r, n, pts(score))
+        (isolated(names.get(t, t)), r, n, pts(score))
         for t, r, n, score in sorted(tables, key=lambda x: (x[0], x[1], x[2]))
     ]
     total = sum(row[3] for row in tables)

@@ -1,15 +1,17 @@
 """django-tables2 tables of the board-game public pages."""
 
 import django_tables2 as tables
-from django.utils.html import conditional_escape, format_html
+from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from competitions.columns import LocalDateColumn
+from competitions.text import isolated
 from rankings.tables import (
     BaseTable,
     ClubColumn,
     LinesTable,
+    NameColumn,
     PlayerColumn,
     PointsColumn,
     RankColumn,
@@ -85,7 +87,7 @@ def seat_table(rows: list[dict]) -> SafeString:
     rendered through django-tables2 costs about as much as the three lines it holds."""
     lines = []
     for i, r in enumerate(rows):
-        name = conditional_escape(r["name"])
+        name = isolated(r["name"])
         player = format_html('<a href="{}">{}</a>', r["url"], name) if r.get("url") else name
         score = explained(display_points(r["score"]), r.get("score_why"))
         lines.append(
@@ -127,10 +129,10 @@ def ceremony_list(entries: list[dict], finished: bool) -> SafeString:
     lines = []
     for number, entry in enumerate(entries, 1):
         step = entry["step"]
-        label = conditional_escape(entry["label"])
+        label = isolated(entry["label"])
         name = format_html('<a href="{}">{}</a>', entry["url"], label) if entry["url"] else label
         club = (
-            f' <span class="text-body-secondary small">· {conditional_escape(entry["club"])}</span>'
+            f' <span class="text-body-secondary small">· {isolated(entry["club"])}</span>'
             if entry["club"]
             else ""
         )
@@ -144,7 +146,7 @@ def ceremony_list(entries: list[dict], finished: bool) -> SafeString:
 
 class InterclubTable(BaseTable):
     rank = RankColumn()
-    club_name = tables.Column(verbose_name=_("Club"))
+    club_name = NameColumn(verbose_name=_("Club"))
     score = PointsColumn(verbose_name=_("Interclub score"))
     counted = tables.Column(verbose_name=_("Counted players"), orderable=False)
 
@@ -175,10 +177,12 @@ class YearlyTable(LinesTable):
         super().__init__(data, **kwargs)
 
     def render_counted_names(self, value):
-        return ", ".join(self.names.get(k, k) for k in value) if self.names else ""
+        if not self.names:
+            return ""
+        return format_html_join(", ", "{}", ((isolated(self.names.get(k, k)),) for k in value))
 
     def value_counted_names(self, value):
-        return self.render_counted_names(value)
+        return ", ".join(self.names.get(k, k) for k in value) if self.names else ""
 
     def points_why(self, record):
         return explain.yearly(record.detail, self.names, self.best_n) if self.names else ""
@@ -234,7 +238,7 @@ class GameTable(LinesTable):
 
 class TournamentListTable(BaseTable):
     date = LocalDateColumn(verbose_name=_("Date"))
-    name = tables.Column(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
+    name = NameColumn(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
     # Hidden on a phone, so the day winners keep their room (the tournament page has the count).
     participants = tables.Column(
         verbose_name=_("Players"),
@@ -254,7 +258,7 @@ class TournamentListTable(BaseTable):
 
 class PlayerSeasonTable(BaseTable):
     date = LocalDateColumn(verbose_name=_("Date"))
-    tournament = tables.Column(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
+    tournament = NameColumn(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
     rank = RankColumn(verbose_name=_("Daily rank"))
     daily = PointsColumn(verbose_name=_("Daily total"))
     points = PointsColumn(verbose_name=_("Tournament points"))

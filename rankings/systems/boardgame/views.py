@@ -17,6 +17,7 @@ from django_tables2 import RequestConfig
 
 from competitions.models import Club, Season
 from competitions.systems.boardgame.settings import parse_settings
+from competitions.text import isolated
 from rankings.models import StandingsRow, StandingsTable
 from rankings.people import People
 from rankings.selectors import lines_of, table_data_subset
@@ -66,7 +67,7 @@ def _player_links(people: People, keys) -> str:
     return format_html_join(
         ", ",
         '<a href="{}">{}</a>',
-        ((people.url(k), people.name(k)) for k in keys),
+        ((people.url(k), isolated(people.name(k))) for k in keys),
     )
 
 

@@ -8,7 +8,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from competitions.columns import LocalDateColumn
-from rankings.tables import BaseTable, LinesTable, PlayerColumn, RankColumn
+from competitions.text import isolated
+from rankings.tables import BaseTable, LinesTable, NameColumn, PlayerColumn, RankColumn
 from rankings.urls_helpers import season_url
 
 GLYPHS = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
@@ -118,7 +119,7 @@ def crosstable(rows: list[dict], rounds: int, columns: int) -> CrosstableTable:
 class BgpTable(BaseTable):
     place = RankColumn(verbose_name=_("Pl"))
     player = PlayerColumn()
-    group = tables.Column(verbose_name=_("Group"), linkify=lambda record: record["group_url"])
+    group = NameColumn(verbose_name=_("Group"), linkify=lambda record: record["group_url"])
     group_place = tables.Column(verbose_name=_("Place in group"), attrs=END)
     points = ExplainedColumn(verbose_name=_("BGP"))
 
@@ -132,7 +133,7 @@ class ClassTable(LinesTable):
 
     rank = RankColumn()
     player = PlayerColumn()
-    club = tables.Column(
+    club = NameColumn(
         verbose_name=_("Club"),
         attrs={
             "td": {"class": "d-none d-md-table-cell"},
@@ -179,7 +180,7 @@ class ClassTable(LinesTable):
             " · ",
             '<a href="{}">{}</a> {}',
             (
-                (season_url(self.season, "tournament", key), name, points)
+                (season_url(self.season, "tournament", key), isolated(name), points)
                 for key, name, points in self.parts(record)
             ),
         )
@@ -190,16 +191,18 @@ class ClassTable(LinesTable):
 
 class TournamentListTable(BaseTable):
     date = LocalDateColumn(verbose_name=_("Date"))
-    name = tables.Column(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
+    name = NameColumn(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
     groups = tables.Column(verbose_name=_("Groups"), attrs=END)
     participants = tables.Column(verbose_name=_("Players"), attrs=END)
 
     def render_name(self, value, record):
         if record["county"]:
             return format_html(
-                '{} <span class="badge text-bg-info">{}</span>', value, _("Kretsmesterskap")
+                '{} <span class="badge text-bg-info">{}</span>',
+                isolated(value),
+                _("Kretsmesterskap"),
             )
-        return value
+        return isolated(value)
 
     class Meta(BaseTable.Meta):
         orderable = False
@@ -207,8 +210,8 @@ class TournamentListTable(BaseTable):
 
 class PlayerSeasonTable(BaseTable):
     date = LocalDateColumn(verbose_name=_("Date"))
-    tournament = tables.Column(verbose_name=_("Tournament"))
-    group = tables.Column(verbose_name=_("Group"), linkify=lambda record: record["url"])
+    tournament = NameColumn(verbose_name=_("Tournament"))
+    group = NameColumn(verbose_name=_("Group"), linkify=lambda record: record["url"])
     place = RankColumn(verbose_name=_("Pl"))
     points = ExplainedColumn(verbose_name=_("Points"))
     bgp = ExplainedColumn(verbose_name=_("BGP"))

@@ -18,6 +18,7 @@ from django_tables2 import RequestConfig
 from django_tables2.data import TableListData
 
 from competitions.models import Group, Season
+from competitions.text import html_message, isolated
 from rankings.engines import chess as engine
 from rankings.exports import SafeTableExport
 from rankings.models import StandingsRow, StandingsTable
@@ -150,13 +151,15 @@ def _bgp_explain(row: dict, data: dict) -> str:
         }
     return format_html(
         "{}<br>{}",
-        _("Place %(place)s in class %(class)s in %(group)s (group place %(gp)s).")
-        % {
-            "place": row["place"],
-            "class": row["class"],
-            "group": row["group"],
-            "gp": row["group_place"],
-        },
+        html_message(
+            _("Place %(place)s in class %(class)s in %(group)s (group place %(gp)s)."),
+            {
+                "place": row["place"],
+                "class": row["class"],
+                "group": isolated(row["group"]),
+                "gp": row["group_place"],
+            },
+        ),
         rule,
     )
 
@@ -241,7 +244,7 @@ def _term_rows(terms: list[dict], column: int, people: People):
             (
                 "text-decoration-line-through text-body-secondary" if term["cut"] >= column else "",
                 term["round"],
-                people.name(term["opponent"]) if term["opponent"] else _("no real game"),
+                isolated(people.name(term["opponent"])) if term["opponent"] else _("no real game"),
                 chess_number(term["value"]),
             )
             for term in terms
@@ -274,16 +277,16 @@ def _berger_explain(row: dict, people: People) -> str:
         "<li>{}</li>",
         (
             (
-                (
+                html_message(
                     _("beat %(name)s (%(points)s): %(value)s")
                     if term["kind"] == "win"
-                    else _("drew with %(name)s (%(points)s), half: %(value)s")
-                )
-                % {
-                    "name": people.name(term["opponent"]),
-                    "points": chess_number(term["opponent_points"]),
-                    "value": chess_number(term["value"]),
-                },
+                    else _("drew with %(name)s (%(points)s), half: %(value)s"),
+                    {
+                        "name": isolated(people.name(term["opponent"])),
+                        "points": chess_number(term["opponent_points"]),
+                        "value": chess_number(term["value"]),
+                    },
+                ),
             )
             for term in row["berger_terms"]
         ),
@@ -322,7 +325,7 @@ def _points_explain(row: dict, people: People) -> str:
             (
                 number,
                 _kind_label(r["kind"]),
-                people.name(r["opponent"]) if r["opponent"] else "",
+                isolated(people.name(r["opponent"])) if r["opponent"] else "",
                 chess_number(r["points"]),
             )
             for number, r in enumerate(row["results"], start=1)

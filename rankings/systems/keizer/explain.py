@@ -8,6 +8,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from competitions.text import isolated
 from rankings.tables import display_points, escaped
 
 
@@ -86,7 +87,7 @@ def score(record: dict) -> SafeString:
         intro = _("No round played yet.")
     table = breakdown_table(record) if record["lines"] else ""
     body = SafeString(
-        f'<div class="small mb-1"><strong>{escaped(record["name"])}</strong> · {escaped(intro)}'
+        f'<div class="small mb-1"><strong>{isolated(record["name"])}</strong> · {escaped(intro)}'
         f'</div>{table}<div class="small">{escaped(start_text(record))}</div>'
     )
     return _details(display_points(record["score"]), body)

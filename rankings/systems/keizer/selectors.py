@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from competitions.models import Season
+from competitions.text import isolated
 from rankings.engines import keizer as engine
 from rankings.models import StandingsTable
 from rankings.people import People
@@ -275,7 +276,7 @@ class _Lines:
             self.links[key] = format_html(
                 '<a href="{}">{}</a>',
                 self.people.url(key),
-                self.people.name(key),
+                isolated(self.people.name(key)),
             )
         return self.links[key]
 

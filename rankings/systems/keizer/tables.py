@@ -1,11 +1,12 @@
 """django-tables2 tables of the Keizer public pages. Rows are dicts from stored standings."""
 
 import django_tables2 as tables
-from django.utils.html import conditional_escape, format_html
+from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from competitions.columns import LocalDateColumn
+from competitions.text import isolated
 from rankings.tables import BaseTable, PlayerColumn, PointsColumn, RankColumn
 
 from . import explain
@@ -73,7 +74,7 @@ class PairedPlayerColumn(tables.Column):
     def render(self, record):
         side = self.side
         name, url, rank = record[f"{side}_name"], record[f"{side}_url"], record[f"{side}_rank"]
-        html = format_html('<a href="{}">{}</a>', url, name) if url else conditional_escape(name)
+        html = format_html('<a href="{}">{}</a>', url, isolated(name)) if url else isolated(name)
         if rank:
             html = format_html('{} <span class="text-body-secondary small">({})</span>', html, rank)
         if side == "black" and record["manual"]:

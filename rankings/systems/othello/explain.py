@@ -6,6 +6,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from competitions.text import isolated
 from rankings.tables import decimal_separator, local_decimal
 
 
@@ -196,7 +197,7 @@ def total(row: dict, names: dict[str, str], best_n: int) -> str:
             shown = f"<strong>✔ {points}</strong>"
         else:
             shown = f'<span class="text-body-secondary">({points})</span>'
-        name = conditional_escape(names.get(r["tournament"], r["tournament"]))
+        name = isolated(names.get(r["tournament"], r["tournament"]))
         note = ""
         if not r["counts"]:
             if no_count is None:

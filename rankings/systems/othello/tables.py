@@ -6,9 +6,11 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from competitions.columns import LocalDateColumn
+from competitions.text import isolated
 from rankings.tables import (
     BaseTable,
     LinesTable,
+    NameColumn,
     PlayerColumn,
     RankColumn,
     display_points,
@@ -48,7 +50,7 @@ class TournamentNameColumn(tables.Column):
             if record.get("egp")
             else "",
         )
-        return format_html('<a href="{}">{}</a>{}', record["url"], value, badges)
+        return format_html('<a href="{}">{}</a>{}', record["url"], isolated(value), badges)
 
     def value(self, value):
         return value
@@ -64,7 +66,7 @@ class TournamentListTable(BaseTable):
     ranking_sum = NumberColumn(verbose_name=_("Ranking sum"), attrs=NUMBER_WIDE)
     max_points = NumberColumn(verbose_name=_("Max points"))
     x = NumberColumn(verbose_name="x", attrs=NUMBER_WIDE)
-    winner = tables.Column(verbose_name=_("Winner"), orderable=False, attrs=HIDDEN_ON_PHONES)
+    winner = NameColumn(verbose_name=_("Winner"), orderable=False, attrs=HIDDEN_ON_PHONES)
 
     def render_ranking_sum(self, value):
         return display_points(value, 1)
@@ -239,7 +241,7 @@ class ResultColumn(tables.Column):
 
 class PlayerResultsTable(BaseTable):
     date = LocalDateColumn(verbose_name=_("Date"))
-    tournament = tables.Column(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
+    tournament = NameColumn(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
     place = NumberColumn(verbose_name=_("Place"))
     country = tables.Column(verbose_name=_("Country"), attrs=HIDDEN_ON_PHONES)
     points = NumberColumn(verbose_name=_("GP points"), empty_values=())

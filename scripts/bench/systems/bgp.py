@@ -227,12 +227,13 @@ def bulk_insert(data: dict, slug: str) -> None:
         (
             GroupPlayer(
                 group=group,
+                tournament=tournament,
                 player=base.players[m["player"]],
                 position=i,
                 player_class=m.get("class", ""),
                 rating=m.get("rating"),
             )
-            for group, (_t, g) in zip(groups, raw_groups, strict=True)
+            for group, (tournament, g) in zip(groups, raw_groups, strict=True)
             for i, m in enumerate(g["players"], 1)
         ),
         batch_size=5000,
