@@ -536,3 +536,23 @@ def test_a_tournament_and_a_player_are_named_the_same_way(manager_client, season
     response = manager_client.post(url, follow=True).content.decode()
     assert "Spilleren Åse &lt;b&gt;Dubois&lt;/b&gt; slettet." in response
     assert "<b>Dubois" not in response
+
+
+def test_a_regular_tournament_after_the_final_is_refused(manager_client, season):
+    """The final (30 Nov 2025) is the season's last tournament: a regular one dated after it
+    fed the finalists after the final was played (issue 46)."""
+    url = manage_url(season, "tournament_create")
+    response = manager_client.post(url, {"name": "Late", "date": "2025-12-14"})
+    assert response.status_code == 400
+    assert "would be after the final" in response.content.decode()
+    assert not Tournament.objects.filter(season=season, name="Late").exists()
+    # Moving the final before a regular tournament (9 Feb) is refused on the final.
+    final = Tournament.objects.get(season=season, key="final")
+    response = manager_client.post(
+        manage_url(season, "tournament", "final"),
+        {"name": final.name, "date": "2025-01-05", "final": "on"},
+    )
+    assert response.status_code == 400
+    assert "would be after the final" in response.content.decode()
+    final.refresh_from_db()
+    assert final.date.isoformat() == "2025-11-30"
