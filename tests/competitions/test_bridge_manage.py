@@ -221,7 +221,7 @@ def test_the_grid_refuses_what_is_not_an_imp_score_and_stores_nothing(manager, l
 
 
 def test_saving_one_score_says_one_score(manager, ladder):
-    """"1 scores changed" read wrong: the message counts in the language's plural forms."""
+    """The message read "1 scores changed": it counts in the language's plural forms."""
     client = client_for(manager, ladder)
     response = client.post(
         manage_url(ladder, "pool", 1, 2), {cell(ladder, "Tolie", 1): "4"}, follow=True
