@@ -9,7 +9,8 @@ PORT ?= 8000
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[test]"
+	@# -qq: errors only (setuptools' note on every editable install alarmed newcomers)
+	$(PY) -m pip install --quiet --quiet -e ".[test]"
 	touch $@
 
 install: $(VENV)/.installed

@@ -319,6 +319,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "INFO")},
     "loggers": {
+        # Django's own console handler (DEBUG only) beside the root's wrote every line of
+        # `runserver` twice ("Watching for file changes" twice): the root's alone writes them.
+        "django": {"handlers": [], "level": "INFO"},
         "django.db.backends": {"level": "INFO"},
         "django.request": {"filters": ["forbidden_in_one_line"]},
         # In-process (eager) tasks would log every recompute twice; a worker keeps its lines.
