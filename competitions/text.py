@@ -42,6 +42,16 @@ def near_miss(text: str, known: list[str]) -> str | None:
     return folded[match[0]] if match else None
 
 
+def known_spelling(text: str, known) -> str:
+    """`text` as the known title it is the same as, whatever its case, accents and spacing
+    ("catan " is "Catan", "7 wonders" is "7 Wonders"), else `text` with single spaces."""
+    wanted = fold(text)
+    for title in known:
+        if fold(title) == wanted:
+            return title
+    return " ".join(text.split())
+
+
 def plain_number(value: Decimal | int | None) -> str:
     """A stored number as a form field shows it and a person would type it: 12.50 -> "12.5",
     3.00 -> "3", None -> "". Never localised: an `<input type="number">` refuses "12,5", and

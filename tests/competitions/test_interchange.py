@@ -28,6 +28,7 @@ from competitions.models import (
 )
 from competitions.systems.boardgame.models import HistoricTotal, Seat, Table
 from rankings.exports import csv_archive, csv_tables
+from rankings.imports import import_competition
 from rankings.models import StandingsRow, StandingsTable
 from rankings.selectors import standings_document
 from tests.helpers import approx, stored
@@ -964,3 +965,19 @@ def test_a_regular_tournament_after_the_final_is_refused_in_the_file(tmp_path, c
     message = str(caught.value)
     assert "tournaments[0].date" in message and "after the final 'final'" in message, message
     assert counts() == before
+
+
+def test_a_file_s_game_titles_are_one_game_whatever_their_case_and_spaces(circuit_file):
+    data = copy.deepcopy(circuit_file)
+    tables = [
+        table
+        for t in data["tournaments"]
+        for round_ in t["rounds"]
+        for table in round_["tables"]
+        if table["game"] == "Catan"
+    ]
+    assert len(tables) >= 2
+    tables[1]["game"] = "  CATAN "
+    season = import_competition(data)
+    games = set(Table.objects.filter(round__season=season).values_list("game", flat=True))
+    assert "Catan" in games and "  CATAN " not in games and "CATAN" not in games

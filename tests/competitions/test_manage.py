@@ -556,3 +556,51 @@ def test_a_regular_tournament_after_the_final_is_refused(manager_client, season)
     assert "would be after the final" in response.content.decode()
     final.refresh_from_db()
     assert final.date.isoformat() == "2025-11-30"
+
+
+def test_a_game_title_is_the_same_game_whatever_its_case_and_spaces(manager_client, season):
+    """`catan ` and `7 wonders` became games of their own beside "Catan" (their own ranking
+    and finalists): a title typed in another case, with other accents or spaces, is stored as
+    the season's title (issue 46)."""
+    assert Table.objects.filter(game="Catan").exists()
+    response = manager_client.post(
+        round_url(2), {"game": " catan ", "player_1": "p1", "player_2": "p4"}
+    )
+    assert response.status_code == 302
+    table = Table.objects.get(round__tournament__key="t2", round__number=2)
+    assert table.game == "Catan"
+    response = manager_client.post(
+        round_url(3), {"game": "Ticket  to ride", "player_1": "p1", "player_2": "p4"}
+    )
+    assert Table.objects.get(round__tournament__key="t2", round__number=3).game == (
+        "Ticket to ride"
+    )
+
+
+def test_two_titles_of_one_game_are_merged_from_the_season_page(
+    manager_client, season, django_capture_on_commit_callbacks
+):
+    """A title accepted before (or typed in a file) with a typo is its own game: the season
+    page renames it, and giving it another game's title merges the two (issue 46)."""
+    table = Table.objects.filter(round__season=season, game="Catan").first()
+    Table.objects.filter(pk=table.pk).update(game="Catann")
+    page = manager_client.get(manage_url(season)).content.decode()
+    assert "Catann (1 table)" in page
+    with django_capture_on_commit_callbacks(execute=True):
+        response = manager_client.post(
+            manage_url(season, "game_rename"), {"title": "Catann", "new": "catan"}, follow=True
+        )
+    said = [str(m) for m in response.context["messages"]]
+    assert said == ["1 table of \u2068Catann\u2069 now has the game \u2068Catan\u2069."], said
+    assert not Table.objects.filter(game="Catann").exists()
+    table.refresh_from_db()
+    assert table.game == "Catan"
+    assert table.history.first().history_change_reason == "game Catann -> Catan"
+    season.refresh_from_db()
+    assert not season.stale
+    # A title no table has is refused, and nothing changes.
+    response = manager_client.post(
+        manage_url(season, "game_rename"), {"title": "Nope", "new": "Azul"}
+    )
+    assert response.status_code == 400
+    assert Table.objects.filter(game="Catan").count() >= 2

@@ -7,6 +7,7 @@ from itertools import pairwise
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from competitions.forms import ConfirmableForm, TournamentForm
 from competitions.models import Player
@@ -287,3 +288,27 @@ def _same(a, b) -> bool:
     if isinstance(a, NewPlayer) or isinstance(b, NewPlayer):
         return isinstance(a, NewPlayer) and isinstance(b, NewPlayer) and fold(a) == fold(b)
     return a.pk == b.pk
+
+
+class GameRenameForm(forms.Form):
+    """Rename one of the season's games, or merge it into another (its title typed)."""
+
+    title = forms.ChoiceField(label=_("Game"))
+    new = forms.CharField(
+        label=_("New title"),
+        max_length=100,
+        help_text=_("Type another game's title to merge the two into one game."),
+        widget=forms.TextInput(attrs={"list": "games", "autocomplete": "off"}),
+    )
+
+    def __init__(self, *args, games: list[tuple[str, int]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.games = [game for game, _n in games]
+        self.fields["title"].choices = [
+            (
+                game,
+                ngettext("%(game)s (%(n)s table)", "%(game)s (%(n)s tables)", n)
+                % {"game": game, "n": n},
+            )
+            for game, n in games
+        ]

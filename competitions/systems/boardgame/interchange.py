@@ -26,6 +26,7 @@ from competitions.interchange import (
 )
 from competitions.models import Player, Round, Season, Tournament
 from competitions.sync import delete_with_history
+from competitions.text import fold, known_spelling
 
 from .models import FinalTournament, HistoricTotal, PreviousParticipants, Seat, Table
 from .settings import parse_settings
@@ -157,6 +158,7 @@ def read(data: dict, ctx: ReadContext) -> None:
     tournaments = field_of(data, "tournaments", "", list, A_LIST, required=False, default=[])
     keys: set[str] = set()
     final_path = None
+    spellings: dict[str, str] = {}
     # (tournament, [(round, [(table, [(player, rank)])])])
     read_tournaments: list[tuple[Tournament, list]] = []
     for i, raw in enumerate(tournaments):
@@ -206,6 +208,8 @@ def read(data: dict, ctx: ReadContext) -> None:
                 game, table_seats = _read_table(
                     raw_table, join(join(rpath, "tables"), n), ctx, seated
                 )
+                # One game, one ranking: "catan " is the file's "Catan" (its first spelling).
+                game = spellings.setdefault(fold(game), known_spelling(game, ()))
                 read_tables.append((Table(round=round_, number=n + 1, game=game), table_seats))
             read_rounds.append((round_, read_tables))
         read_tournaments.append((tournament, read_rounds))

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_update_with_history
 
 from competitions import services as shared
 from competitions.models import Player, Round, Season, Series, Tournament
@@ -21,7 +22,7 @@ from competitions.services import (
     season_entries_ensure,
 )
 from competitions.signals import bulk_write, results_changed
-from competitions.text import fold, isolated_text, local_date
+from competitions.text import fold, isolated_text, known_spelling, local_date
 
 from .models import FinalTournament, Seat, Table
 from .settings import parse_settings
@@ -202,6 +203,11 @@ def _table_write(round_, game, seats, table, loaded, series) -> Table:
     with transaction.atomic(), bulk_write():
         if table is not None:
             _refuse_if_changed(table, loaded)
+        # One game, one ranking: "catan " is the season's "Catan" (issue 46).
+        others = Table.objects.filter(round__season_id=round_.season_id)
+        if table is not None:
+            others = others.exclude(pk=table.pk)
+        game = known_spelling(game, others.values_list("game", flat=True).distinct())
         seats = [
             (
                 p
@@ -265,3 +271,43 @@ def table_delete(*, table: Table) -> None:
     with transaction.atomic():
         if Table.objects.select_for_update().filter(pk=table.pk).exists():
             table.delete()
+
+
+def game_rename(*, season: Season, title: str, new: str) -> tuple[str, int]:
+    """Give every table of the season's game `title` the title `new` (a typo fixed, or two
+    titles of one game merged: `new` the same as another title of the season, whatever its
+    case, accents and spaces, is that title). The game's final table size follows it. One
+    transaction, one recompute of the season. Returns the title written and the tables
+    changed."""
+    new = " ".join(new.split())
+    if not new:
+        raise ValidationError({"new": _("Type the game's title.")})
+    with transaction.atomic(), bulk_write():
+        tables = list(Table.objects.select_for_update().filter(round__season=season, game=title))
+        if not tables:
+            raise ValidationError(
+                {"title": _("No table of this season has the game %(game)s.") % {"game": title}}
+            )
+        others = (
+            Table.objects.filter(round__season=season)
+            .exclude(game=title)
+            .values_list("game", flat=True)
+            .distinct()
+        )
+        new = known_spelling(new, others)
+        if new == title:
+            return new, 0
+        for table in tables:
+            table.game = new
+        bulk_update_with_history(
+            tables, Table, ["game"], default_change_reason=f"game {title} -> {new}"[:100]
+        )
+        sizes = season.settings.get("final_table_size")
+        if isinstance(sizes, dict) and title in sizes:
+            sizes = dict(sizes)
+            size = sizes.pop(title)
+            sizes.setdefault(new, size)
+            season.settings = {**season.settings, "final_table_size": sizes}
+            season.save(update_fields=["settings"])
+        results_changed.send(sender=Season, season_ids={season.pk})
+    return new, len(tables)

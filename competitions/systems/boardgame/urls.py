@@ -6,6 +6,7 @@ from . import views
 
 urlpatterns = [
     path("tournaments/new/", views.tournament_create, name="tournament_create"),
+    path("games/rename/", views.game_rename, name="game_rename"),
     path("tournaments/<str:tournament>/", views.tournament_manage, name="tournament"),
     path("tournaments/<str:tournament>/delete/", views.tournament_delete, name="tournament_delete"),
     path("tournaments/<str:tournament>/redraw/", views.tournament_redraw, name="tournament_redraw"),

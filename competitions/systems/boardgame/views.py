@@ -11,30 +11,50 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from competitions import services as shared_services
 from competitions.models import Season, Tournament
 from competitions.selectors import series_players
-from competitions.text import isolated
+from competitions.text import fold, isolated, isolated_text
 from competitions.views import (
     apply_errors,
     confirm_delete,
     manage_url,
     manage_urls,
+    render_season_manage,
     tournament_create_view,
     tournaments_panel,
 )
 
 from . import services
-from .forms import CircuitTournamentForm, TableForm
+from .forms import CircuitTournamentForm, GameRenameForm, TableForm
 from .models import FinalTournament, Seat, Table
 from .settings import parse_settings
 from .tables import ManageTournamentTable
 
 
-def season_panel(request, season: Season, form: CircuitTournamentForm | None = None):
-    """The board-game part of the manager's season page: its tournaments and a new one."""
+def _games(season: Season) -> list[tuple[str, int]]:
+    """The season's game titles with their number of tables."""
+    rows = (
+        Table.objects.filter(round__season=season)
+        .values_list("game")
+        .annotate(n=Count("id"))
+        .order_by("game")
+    )
+    return sorted(rows, key=lambda row: (fold(row[0]), row[0]))
+
+
+def season_panel(
+    request,
+    season: Season,
+    form: CircuitTournamentForm | None = None,
+    rename_form: GameRenameForm | None = None,
+):
+    """The board-game part of the manager's season page: its tournaments and a new one, and
+    its games (a title renamed, or two titles of one game merged)."""
+    games = _games(season)
     return tournaments_panel(
         season,
         "competitions/boardgame/season_panel.html",
@@ -42,7 +62,32 @@ def season_panel(request, season: Season, form: CircuitTournamentForm | None = N
         form or CircuitTournamentForm(season=season),
         {"tables": Count("rounds__tables"), "final": _is_final()},
         settings=parse_settings(season.settings),
+        rename_form=rename_form or GameRenameForm(games=games),
+        games=games,
     )
+
+
+@require_POST
+def game_rename(request, season: Season):
+    form = GameRenameForm(request.POST, games=_games(season))
+    if form.is_valid():
+        old = form.cleaned_data["title"]
+        try:
+            new, n = services.game_rename(season=season, title=old, new=form.cleaned_data["new"])
+        except ValidationError as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(
+                request,
+                ngettext(
+                    "%(n)s table of %(old)s now has the game %(new)s.",
+                    "%(n)s tables of %(old)s now have the game %(new)s.",
+                    n,
+                )
+                % {"n": n, "old": isolated_text(old), "new": isolated_text(new)},
+            )
+            return redirect(manage_url(season))
+    return render_season_manage(request, season, status=400, rename_form=form)
 
 
 @require_POST
