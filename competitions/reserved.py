@@ -22,6 +22,7 @@ RESERVED_WORDS = frozenset(
         # the site's first path segment, beside /<series>/ (clubsite/urls.py, STATIC_URL)
         "accounts",
         "admin",
+        "favicon.ico",
         "healthz",
         "help",
         "i18n",

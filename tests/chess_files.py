@@ -99,3 +99,12 @@ def chess_file(**changes) -> dict:
     }
     data.update(copy.deepcopy(changes))
     return data
+
+
+def played_chess_file(**changes) -> dict:
+    """`chess_file` with the Kretsmesterskap's last game played (c loses to b): every group
+    played, so every group gives its BGP points (rules.md §3: a group with a result to come
+    gives none yet). The classes' orders are those of `chess_file`."""
+    data = chess_file(**changes)
+    data["tournaments"][1]["groups"][0]["rounds"][1][0]["result"] = "0-1"
+    return data

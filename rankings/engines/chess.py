@@ -476,6 +476,15 @@ def class_places(rows: Sequence[GroupRow], classes: dict[str, str]) -> list[tupl
     return result
 
 
+def group_finished(group: GroupIn) -> bool:
+    """rules.md §3 Decision: a group earns BGP points once it has been played: it has a round,
+    and every game of every round has its result. A group without rounds (its players only
+    entered) or with a result to come gives nobody points yet."""
+    return bool(group.rounds) and all(
+        game.result != PENDING for round_ in group.rounds for game in round_.games
+    )
+
+
 def tournament_bgp(
     groups: Sequence[tuple[GroupOut, dict[str, str]]],
     *,

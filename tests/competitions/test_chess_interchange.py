@@ -13,7 +13,7 @@ from competitions.models import Game, Group, Player, Round, RoundEntry, Season, 
 from competitions.systems.chess.models import GroupPlayer
 from rankings.imports import import_competition
 from rankings.models import StandingsRow, StandingsTable
-from tests.chess_files import chess_file
+from tests.chess_files import chess_file, played_chess_file
 from tests.helpers import document
 
 pytestmark = pytest.mark.django_db
@@ -101,7 +101,7 @@ def _rows(season) -> list:
 
 
 def test_standings_document_of_the_hand_checked_group():
-    doc = document(import_competition(chess_file()))
+    doc = document(import_competition(played_chess_file()))
     klyve = doc["tournaments"][0]
     assert klyve["id"] == "klyve"
     group = klyve["groups"][0]
@@ -131,19 +131,18 @@ def test_standings_document_of_the_hand_checked_group():
         {"player": "g", "class": "Miniputt", "place": 1, "points": 20},
         {"player": "f", "class": "Miniputt", "place": 2, "points": 17},
     ]
-    # The county championship: 20 to each class winner, 10 to everyone else. b beat a; the
-    # second round is not played yet.
+    # The county championship: 20 to each class winner, 10 to everyone else. b beat a, then c
+    # (played_chess_file; with that result to come the group gives no points yet).
     assert doc["tournaments"][1]["bgp"] == [
         {"player": "b", "class": "Kadett", "place": 1, "points": 20},
         {"player": "a", "class": "Kadett", "place": 2, "points": 10},
         {"player": "c", "class": "Lilleputt", "place": 1, "points": 20},
     ]
-    # b and c are equal on everything: both Pl 1, listed by start number.
     assert [
         (r["player"], r["place"], r["cells"]) for r in doc["tournaments"][1]["groups"][0]["rows"]
     ] == [
-        ("b", 1, ["+H3", "S1"]),
-        ("c", 1, ["WO", "H1"]),
+        ("b", 1, ["+H3", "+S2"]),
+        ("c", 2, ["WO", "-H1"]),
         ("a", 3, ["-S1", ""]),
     ]
     assert doc["classes"] == {
@@ -163,8 +162,32 @@ def test_standings_document_of_the_hand_checked_group():
     }
 
 
+def test_a_group_with_a_result_to_come_gives_no_bgp_points_yet():
+    """Issue 46: a group with no games, or a result to come, handed out BGP points at once
+    (4 players, 0 rounds: all shared first). It gives none until all its rounds have results;
+    the tournament's other groups give theirs."""
+    data = chess_file()
+    data["tournaments"][0]["groups"].append(
+        {
+            "name": "Gruppe C",
+            "scale": "1-half-0",
+            "players": [
+                {"player": "h", "class": "Kadett", "born": 2011},
+                {"player": "i", "class": "Kadett", "born": 2012},
+            ],
+            "rounds": [],
+        }
+    )
+    data["players"] += [{"id": "h", "name": "Hanna Lie"}, {"id": "i", "name": "Ivar Lie"}]
+    doc = document(import_competition(data))
+    klyve, km = doc["tournaments"]
+    assert {row["player"] for row in klyve["bgp"]} == {"a", "b", "c", "d", "e", "f", "g"}
+    assert km["bgp"] == []  # its round 2 has a game without a result
+    assert [row["player"] for row in doc["classes"]["Kadett"]] == ["a", "b", "d"]
+
+
 def test_export_standings_command_writes_json_and_csv():
-    import_competition(chess_file())
+    import_competition(played_chess_file())
     out = io.StringIO()
     call_command("export_standings", "telemark-bgp", "2025/26", stdout=out)
     assert json.loads(out.getvalue())["classes"]["Kadett"][0]["player"] == "b"

@@ -10,7 +10,7 @@ from django.urls import reverse
 from competitions.models import Group
 from rankings.imports import import_competition
 from rankings.urls_helpers import season_url
-from tests.chess_files import chess_file
+from tests.chess_files import chess_file, played_chess_file
 from tests.helpers import count_queries
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def season():
-    return import_competition(chess_file())
+    return import_competition(played_chess_file())
 
 
 def group_url(season, name: str = "Gruppe A", tournament: str = "klyve", name_kind="group"):
@@ -230,3 +230,14 @@ def test_with_seven_rounds_or_more_each_monrad_column_names_what_it_leaves_out(c
 
     # Eva (1 point, round 2) and Cecilie (1½, round 4) are the two lowest.
     assert [struck(body) for _shown, body in monrad] == [["2", "4"], ["2"], []]
+
+
+def test_a_tournament_with_a_result_to_come_says_its_bgp_points_are_provisional(client):
+    """Its group Alle has a game without a result: no BGP points from it yet, and the page
+    says why (issue 46)."""
+    season = import_competition(chess_file())
+    html = client.get(season_url(season, "tournament", "km")).content.decode()
+    assert 'id="bgp-waiting"' in html
+    assert "Provisional: group \u2068Alle\u2069 has rounds to play or results to come" in html
+    played = client.get(season_url(season, "tournament", "klyve")).content.decode()
+    assert 'id="bgp-waiting"' not in played

@@ -209,12 +209,17 @@ def _tournament_tables(
     """A tournament's group tables and its BGP table (with the BGP rows the season sums)."""
     tables: list[ComputedTable] = []
     outs = []
+    waiting: list[str] = []  # the groups whose BGP points are still to come
     groups_data = []
     date = t.date.isoformat() if t.date else None
     for lg in groups:
         group_in = lg.engine_input()
         out = engine.group_scaled(group_in, settings)
-        outs.append((out, group_in.classes))
+        # A group not played yet gives no BGP points yet (its classes left out).
+        finished = engine.group_finished(group_in)
+        outs.append((out, group_in.classes if finished else {}))
+        if not finished:
+            waiting.append(lg.group.name)
         members = {m.player: m for m in lg.members}
         data = {
             "id": lg.group.pk,
@@ -258,6 +263,7 @@ def _tournament_tables(
                 "name": t.name,
                 "date": date,
                 "county": county,
+                "waiting": waiting,
                 "participants": participants,
                 "large_scale": participants > settings.bgp_large_over,
                 "scale": list(engine.bgp_scale(participants, settings)),

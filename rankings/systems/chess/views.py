@@ -18,7 +18,7 @@ from django_tables2 import RequestConfig
 from django_tables2.data import TableListData
 
 from competitions.models import Group, Season
-from competitions.text import html_message, isolated
+from competitions.text import html_message, isolated, isolated_text
 from rankings.engines import chess as engine
 from rankings.exports import SafeTableExport
 from rankings.models import StandingsRow, StandingsTable
@@ -229,6 +229,7 @@ def tournament_detail(request, season: Season, tournament: str):
             tournament=data,
             tournament_date=_date(data["date"]),
             groups=groups,
+            groups_waiting=", ".join(isolated_text(name) for name in data.get("waiting", [])),
             classes=classes,
         ),
     )
