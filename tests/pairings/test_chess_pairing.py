@@ -50,3 +50,30 @@ def test_rematches_are_named_in_relaxed_and_walkovers_elsewhere_count():
     # one group of a tournament, rules.md §3.)
     big = Group.objects.get(name="Gruppe A")
     assert pairing.pair_next_round(season, group=big)["bye"] == "c"
+
+
+def test_round_1_is_paired_by_rating_whatever_the_typing_order():
+    """Players typed as 900, 1100, 1300, 1500 were paired 900–1100 and 1300–1500: round 1 pairs
+    by start numbers by rating (rules.md §3) by itself, and saving it gives those numbers
+    (issue 46)."""
+    from competitions.models import Player
+    from competitions.systems.chess import services
+
+    season = import_competition(chess_file())
+    tournament = season.tournaments.get(key="klyve")
+    group = services.group_create(tournament=tournament, name="Gruppe R", scale="1-half-0")
+    for key, rating in (("w900", 900), ("w1100", 1100), ("w1300", 1300), ("w1500", 1500)):
+        player = Player.objects.create(series=season.series, key=key, name=key)
+        services.member_add(group=group, player=player, player_class="", born=None, rating=rating)
+    pairing = get_system("chess-bgp").pairing
+    proposal = pairing.pair_next_round(season, group=group)
+    assert proposal["round"] == 1
+    pairs = [{p["white"], p["black"]} for p in proposal["pairs"]]
+    assert pairs == [{"w1500", "w1300"}, {"w1100", "w900"}]
+    pairing.save(season, proposal)
+    assert list(group.members.order_by("position").values_list("player__key", flat=True)) == [
+        "w1500",
+        "w1300",
+        "w1100",
+        "w900",
+    ]

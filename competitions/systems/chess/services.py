@@ -185,17 +185,24 @@ def member_remove(*, member: GroupPlayer) -> None:
     member.delete()
 
 
-def start_numbers_by_rating(*, group: Group) -> list[GroupPlayer]:
-    """rules.md §3 Decision: start numbers by rating, the unrated last, equals by lot (the
-    tournament's stored lot). Only before round 1: start numbers name players in the crosstable's
-    history and the TRF file."""
-    if group.rounds.exists():
-        raise ValidationError(_("Start numbers are fixed once the group has a round."))
+def rating_order(group: Group) -> list[GroupPlayer]:
+    """rules.md §3 Decision: the group's players in start-number order by rating, the unrated
+    last, equals by lot (the tournament's stored lot)."""
     members = list(group.members.select_related("player"))
     keys = sorted(m.player.key for m in members)
     random.Random(f"{group.tournament.draw_seed}:{group.pk}").shuffle(keys)
     lot = {key: i for i, key in enumerate(keys)}
     members.sort(key=lambda m: (m.rating is None, -(m.rating or 0), lot[m.player.key]))
+    return members
+
+
+def start_numbers_by_rating(*, group: Group) -> list[GroupPlayer]:
+    """Give the group's players their start numbers by rating (`rating_order`). Only before
+    round 1: start numbers name players in the crosstable's history and the TRF file. Pairing
+    round 1 does it itself (`pairing_save`)."""
+    if group.rounds.exists():
+        raise ValidationError(_("Start numbers are fixed once the group has a round."))
+    members = rating_order(group)
     with transaction.atomic():
         for position, member in enumerate(members, start=1):
             if member.position != position:
@@ -349,7 +356,8 @@ def pairing_save(
     pairs: Sequence[tuple[Player, Player]],
     walkover: Player | None,
 ) -> Round:
-    """Store a pairing as round `number` of the group: its games without results and the WO."""
+    """Store a pairing as round `number` of the group: its games without results and the WO.
+    Round 1 sets the start numbers by rating first (the order it was paired in)."""
     last = group.rounds.aggregate(m=Max("number"))["m"] or 0
     if number != last + 1:
         raise ValidationError(
@@ -357,6 +365,8 @@ def pairing_save(
         )
     try:
         with transaction.atomic():
+            if number == 1:  # round 1 is paired by rating: the start numbers follow it
+                start_numbers_by_rating(group=group)
             round_ = Round.objects.create(
                 season=group.tournament.season,
                 tournament=group.tournament,

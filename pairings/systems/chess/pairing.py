@@ -1,6 +1,7 @@
 """Pairing the next round of a chess group (rules.md §3): load the group, run the Monrad engine,
 store the result as the round's games and WO."""
 
+from dataclasses import replace
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -37,6 +38,11 @@ def pair_next_round(season: Season, *, group: Group, present: list[str] | None =
                 % {"n": last}
             )
     group_in = loaded.engine_input()
+    if not loaded.rounds:
+        # rules.md §3: round 1 pairs by start numbers by rating (1 against 2, ...), whatever
+        # order the players were typed in; saving it gives them those numbers.
+        order = [m.player.key for m in services.rating_order(group)]
+        group_in = replace(group_in, players=tuple(order))
     open_rounds = [
         n
         for n, round_in in enumerate(group_in.rounds, start=1)

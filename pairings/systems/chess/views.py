@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from competitions.models import Group, Season
+from competitions.systems.chess import services as chess
 from competitions.views import manage_url
 from rankings.people import People
 
@@ -48,6 +49,8 @@ def pair_group(request, season: Season, tournament: str, group: int):
             return redirect(manage_url(season, "round", tournament, group.pk, round_.number))
     people = People(season, keys)
     start = {m.player.key: m.position for m in members}
+    if proposal["round"] == 1:  # paired by rating; saving gives these start numbers
+        start = {m.player.key: n for n, m in enumerate(chess.rating_order(group), start=1)}
     boards = [
         {
             "board": n,
