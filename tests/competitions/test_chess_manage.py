@@ -406,3 +406,41 @@ def test_a_trf_file_beyond_the_bounds_is_refused_naming_its_line_and_stores_noth
     assert message in response.content.decode()
     assert not group.members.exists() and not group.rounds.exists()
     assert Player.objects.count() == players
+
+
+def test_a_returning_player_keeps_their_class_and_one_without_is_flagged(
+    secretary, season, django_capture_on_commit_callbacks
+):
+    """Added by name to a new group, a player kept class "–" and got no BGP points without a
+    word (issue 46): the class of their latest group this season carries over, and a player
+    with no class is named on the group page and the season's manager page."""
+    capture = django_capture_on_commit_callbacks
+    post(
+        secretary,
+        manage_url(season, "tournament_create"),
+        {"name": "Skien BGP", "date": "2026-02-07"},
+        capture,
+    )
+    tournament = Tournament.objects.get(name="Skien BGP")
+    post(
+        secretary,
+        manage_url(season, "tournament", tournament.key),
+        {"add_group": "1", "g-name": "Gruppe A", "g-scale": "1-half-0"},
+        capture,
+    )
+    group = tournament.groups.get()
+    group_url = manage_url(season, "group", tournament.key, group.pk)
+    response = post(secretary, group_url, {"add_player": "1", "m-player": "c"}, capture)
+    assert response.status_code == 302
+    assert group.members.get(player__key="c").player_class == "Lilleputt"  # from Klyve
+    assert 'id="no-class"' not in secretary.get(group_url).content.decode()
+    post(
+        secretary,
+        group_url,
+        {"add_player": "1", "m-player": "Ny Spiller", "m-new": "on"},
+        capture,
+    )
+    page = secretary.get(group_url).content.decode()
+    assert "1 player has no class: no BGP points." in page
+    season_page = secretary.get(manage_url(season)).content.decode()
+    assert "1 player in this season's groups has no class: no BGP points." in season_page

@@ -11,7 +11,7 @@ from datetime import date
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
@@ -108,6 +108,31 @@ def _check_member(born: int | None, rating: int | None) -> None:
         raise ValidationError({"rating": _("A rating from 0 to %(max)s.") % {"max": RATING_MAX}})
 
 
+def _earlier(group: Group, player: Player):
+    """The player's rows in the season's other groups, the latest tournament first."""
+    if player.pk is None:
+        return GroupPlayer.objects.none()
+    return (
+        GroupPlayer.objects.filter(
+            player=player, group__tournament__season_id=group.tournament.season_id
+        )
+        .exclude(group=group)
+        .order_by(F("group__tournament__date").desc(nulls_last=True), "-group__tournament_id")
+    )
+
+
+def _class_before(group: Group, player: Player) -> str:
+    """A returning player's class: the one of their latest group this season (issue 46: added
+    by name to a new group, a player kept class "–" and got no BGP points, silently)."""
+    return (
+        _earlier(group, player)
+        .exclude(player_class="")
+        .values_list("player_class", flat=True)
+        .first()
+        or ""
+    )
+
+
 def member_add(
     *,
     group: Group,
@@ -117,8 +142,9 @@ def member_add(
     rating: int | None,
     name: str = "",
 ) -> GroupPlayer:
-    """Add a player to a group, after the last start number; his birth year is the player's.
-    `player` None: a new player of the series called `name`, added in the same transaction."""
+    """Add a player to a group, after the last start number; their birth year is the player's.
+    `player` None: a new player of the series called `name`, added in the same transaction. A
+    class or rating left blank is the one of the player's latest group this season."""
     _check_member(born, rating)
     if player is not None:
         _one_group(group, player)
@@ -127,6 +153,7 @@ def member_add(
             series = group.tournament.season.series
             player = shared.player_create(series=series, name=name, club=None)
         position = (group.members.aggregate(m=Max("position"))["m"] or 0) + 1
+        player_class = player_class.strip() or _class_before(group, player)
         try:
             with transaction.atomic():
                 member = GroupPlayer.objects.create(
@@ -134,7 +161,7 @@ def member_add(
                     tournament_id=group.tournament_id,
                     player=player,
                     position=position,
-                    player_class=player_class.strip(),
+                    player_class=player_class,
                     rating=rating,
                 )
         except IntegrityError as exc:  # another manager added them at the same moment

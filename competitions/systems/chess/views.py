@@ -51,6 +51,9 @@ def season_panel(request, season: Season, form: ChessTournamentForm | None = Non
         form or ChessTournamentForm(season=season),
         {"group_count": Count("groups", distinct=True)},
         settings=parse_settings(season.settings),
+        no_class=GroupPlayer.objects.filter(
+            group__tournament__season=season, player_class=""
+        ).count(),
     )
 
 
@@ -215,6 +218,7 @@ def group_manage(request, season: Season, tournament: str, group: int):
             "trf_form": trf_form,
             "players": [p for p in players if p.pk not in in_group],
             "classes": classes,
+            "no_class": sum(1 for m in members if not m.player_class),
         },
         status=400 if request.method == "POST" else 200,
     )
