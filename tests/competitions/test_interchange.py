@@ -956,17 +956,6 @@ def test_import_from_stdin_with_bad_json(monkeypatch):
     assert not Season.objects.exists()
 
 
-def test_a_regular_tournament_after_the_final_is_refused_in_the_file(tmp_path, circuit_file):
-    data = copy.deepcopy(circuit_file)
-    data["tournaments"][0]["date"] = "2025-12-14"
-    before = counts()
-    with pytest.raises(CommandError) as caught:
-        import_file(tmp_path, data)
-    message = str(caught.value)
-    assert "tournaments[0].date" in message and "after the final 'final'" in message, message
-    assert counts() == before
-
-
 def test_a_file_s_game_titles_are_one_game_whatever_their_case_and_spaces(circuit_file):
     data = copy.deepcopy(circuit_file)
     tables = [

@@ -327,7 +327,13 @@ EXPECTED_QUERIES = {
         "their seats with the players' names",
         "the game titles of the series (suggestions)",
     ],
-    "season": [*LOGGED_IN, *MANAGER, SEASON, "the tournaments with their table counts"],
+    "season": [
+        *LOGGED_IN,
+        *MANAGER,
+        SEASON,
+        "the tournaments with their table counts",
+        "the game titles with their table counts (the Games card)",
+    ],
     "players": [*LOGGED_IN, *MANAGER, "the clubs (the club choice)", "the players with clubs"],
     "tournament": [*LOGGED_IN, *MANAGER, SEASON, "the tournament", "table counts per round"],
 }
@@ -538,22 +544,24 @@ def test_a_tournament_and_a_player_are_named_the_same_way(manager_client, season
     assert "<b>Dubois" not in response
 
 
-def test_a_regular_tournament_after_the_final_is_refused(manager_client, season):
+def test_a_regular_tournament_after_the_final_is_questioned(manager_client, season):
     """The final (30 Nov 2025) is the season's last tournament: a regular one dated after it
-    fed the finalists after the final was played (issue 46)."""
+    fed the finalists without a word (issue 46). It is asked, then stored when confirmed."""
     url = manage_url(season, "tournament_create")
     response = manager_client.post(url, {"name": "Late", "date": "2025-12-14"})
     assert response.status_code == 400
-    assert "would be after the final" in response.content.decode()
+    assert "before this date: the final is the season" in response.content.decode()
     assert not Tournament.objects.filter(season=season, name="Late").exists()
-    # Moving the final before a regular tournament (9 Feb) is refused on the final.
+    confirmed = {"name": "Late", "date": "2025-12-14", "confirmed": "1"}
+    assert manager_client.post(url, confirmed).status_code == 302
+    # Moving the final before the regular tournaments is asked too.
     final = Tournament.objects.get(season=season, key="final")
     response = manager_client.post(
         manage_url(season, "tournament", "final"),
         {"name": final.name, "date": "2025-01-05", "final": "on"},
     )
     assert response.status_code == 400
-    assert "would be after the final" in response.content.decode()
+    assert "is after this final" in response.content.decode()
     final.refresh_from_db()
     assert final.date.isoformat() == "2025-11-30"
 

@@ -120,7 +120,9 @@ def test_csv_export_has_one_table_per_standings_table():
     }
     points = archive.read("tournament-t1-points.csv").decode().splitlines()
     assert points[0] == "player,place,points" and points[3] == "p3,3,"
-    assert archive.read("tournament-t3-points.csv").decode() == "player,place,points\n"
+    assert (
+        archive.read("tournament-t3-points.csv").decode() == "player,place,points\r\n"
+    )  # CRLF: a CR or LF inside a cell is quoted
 
 
 # --- the round trip -----------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 
 from competitions.forms import ConfirmableForm, TournamentForm
 from competitions.models import Player
-from competitions.text import fold, near_miss, player_label
+from competitions.text import fold, isolated_text, local_date, near_miss, player_label
 from competitions.uploads import TypedTextField, lines
 
 from .settings import (
@@ -30,6 +30,38 @@ SEATS = 6  # tables have 2 to 6 players in the circuit; rows left empty are igno
 
 class CircuitTournamentForm(TournamentForm):
     final = forms.BooleanField(label=_("Final tournament"), required=False)
+
+    def check_warnings(self) -> None:
+        """The final is the season's last tournament: a regular one dated after it would feed
+        the finalists after the final was played (issue 46). Asked, not refused: a club may
+        catch up a tournament late."""
+        super().check_warnings()
+        day = self.cleaned_data.get("date")
+        if day is None:
+            return
+        others = self.season.tournaments.exclude(date=None)
+        if self.tournament is not None:
+            others = others.exclude(pk=self.tournament.pk)
+        if self.cleaned_data.get("final"):
+            later = others.filter(date__gt=day).order_by("date").first()
+            if later is not None:
+                self.warn(
+                    _(
+                        "%(name)s (%(date)s) is after this final: the final is the season's last "
+                        "tournament, and a later tournament counts for the finalists."
+                    )
+                    % {"name": isolated_text(later.name), "date": local_date(later.date)}
+                )
+            return
+        final = others.filter(circuit_final__isnull=False, date__lt=day).first()
+        if final is not None:
+            self.warn(
+                _(
+                    "The final %(name)s is on %(date)s, before this date: the final is the "
+                    "season's last tournament, and this one would count for its finalists."
+                )
+                % {"name": isolated_text(final.name), "date": local_date(final.date)}
+            )
 
 
 def _bounded(name: str) -> forms.IntegerField:

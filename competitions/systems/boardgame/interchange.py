@@ -213,30 +213,7 @@ def read(data: dict, ctx: ReadContext) -> None:
                 read_tables.append((Table(round=round_, number=n + 1, game=game), table_seats))
             read_rounds.append((round_, read_tables))
         read_tournaments.append((tournament, read_rounds))
-    _final_last(read_tournaments)
     _write(ctx, read_tournaments)
-
-
-def _final_last(read_tournaments: list) -> None:
-    """The final is the season's last tournament (services._final_last): no regular one is
-    dated after it."""
-    final = next((t for t, _r in read_tournaments if t.final and t.date), None)
-    if final is None:
-        return
-    for i, (tournament, _rounds) in enumerate(read_tournaments):
-        if not tournament.final and tournament.date and tournament.date > final.date:
-            raise FileError(
-                f"tournaments[{i}].date",
-                _(
-                    "%(date)s is after the final %(final)r (%(final_date)s); the final is the "
-                    "season's last tournament"
-                )
-                % {
-                    "date": tournament.date.isoformat(),
-                    "final": final.key,
-                    "final_date": final.date.isoformat(),
-                },
-            )
 
 
 def _write(ctx: ReadContext, read_tournaments: list) -> None:

@@ -22,7 +22,7 @@ from competitions.services import (
     season_entries_ensure,
 )
 from competitions.signals import bulk_write, results_changed
-from competitions.text import fold, isolated_text, known_spelling, local_date
+from competitions.text import fold, known_spelling
 
 from .models import FinalTournament, Seat, Table
 from .settings import parse_settings
@@ -50,38 +50,6 @@ def _set_final(tournament: Tournament, final: bool) -> None:
         stored.delete()
 
 
-def _final_last(tournament: Tournament, final: bool) -> None:
-    """The final is the season's last tournament: a regular one dated after it would feed the
-    finalists after the final was played (issue 46). Tournaments without a date are not
-    compared."""
-    stored = (
-        FinalTournament.objects.filter(season_id=tournament.season_id)
-        .select_related("tournament")
-        .first()
-    )
-    if stored is None or stored.tournament.date is None:
-        return
-    the_final = stored.tournament
-    later = (
-        Tournament.objects.filter(season_id=tournament.season_id, date__gt=the_final.date)
-        .exclude(pk=the_final.pk)
-        .order_by("date", "name")
-        .first()
-    )
-    if later is None:
-        return
-    message = _(
-        "%(name)s (%(date)s) would be after the final %(final)s (%(final_date)s): the final is "
-        "the season's last tournament."
-    ) % {
-        "name": isolated_text(later.name),
-        "date": local_date(later.date),
-        "final": isolated_text(the_final.name),
-        "final_date": local_date(the_final.date),
-    }
-    raise ValidationError({"final" if final else "date": message})
-
-
 def tournament_create(
     *, season: Season, name: str, date: date | None, final: bool, namesake_ok: bool = True
 ) -> Tournament:
@@ -90,7 +58,6 @@ def tournament_create(
             season=season, name=name, date=date, namesake_ok=namesake_ok
         )
         _set_final(tournament, final)
-        _final_last(tournament, final)
     return tournament
 
 
@@ -100,7 +67,6 @@ def tournament_update(
     with transaction.atomic():
         shared.tournament_update(tournament=tournament, name=name, date=date)
         _set_final(tournament, final)
-        _final_last(tournament, final)
     return tournament
 
 
