@@ -612,3 +612,19 @@ def test_two_titles_of_one_game_are_merged_from_the_season_page(
     )
     assert response.status_code == 400
     assert Table.objects.filter(game="Catan").count() >= 2
+
+
+def test_a_player_created_at_a_table_is_pointed_to_their_club(manager_client, season):
+    """A player created at a table has no club, so the interclub ignored them until someone
+    fixed it elsewhere (issue 46): the round page says so, with the link to give the club."""
+    response = manager_client.post(
+        round_url(2),
+        {"game": "Azul", "player_1": "p1", "player_2": "Nieuwe Speler", "new_2": "on"},
+        follow=True,
+    )
+    said = [str(m) for m in response.context["messages"]]
+    player = Player.objects.get(series=season.series, name="Nieuwe Speler")
+    assert player.club is None
+    link = reverse("manage:player_edit", args=[season.series.slug, player.key])
+    assert any("is a new player without a club" in m and f'href="{link}"' in m for m in said), said
+    assert f'<a href="{link}">give them their club</a>' in response.content.decode()

@@ -169,8 +169,9 @@ def _table_write(round_, game, seats, table, loaded, series) -> Table:
     with transaction.atomic(), bulk_write():
         if table is not None:
             _refuse_if_changed(table, loaded)
-        # One game, one ranking: "catan " is the season's "Catan" (issue 46).
-        others = Table.objects.filter(round__season_id=round_.season_id)
+        # One game, one ranking: "catan " is the series' "Catan" (issue 46), as the title
+        # suggestions are the series'.
+        others = Table.objects.filter(round__season__series_id=round_.season.series_id)
         if table is not None:
             others = others.exclude(pk=table.pk)
         game = known_spelling(game, others.values_list("game", flat=True).distinct())

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Exists, OuterRef
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -29,7 +30,7 @@ from competitions.views import (
 )
 
 from . import services
-from .forms import CircuitTournamentForm, GameRenameForm, TableForm
+from .forms import CircuitTournamentForm, GameRenameForm, NewPlayer, TableForm
 from .models import FinalTournament, Seat, Table
 from .settings import parse_settings
 from .tables import ManageTournamentTable
@@ -218,6 +219,7 @@ def _round_page(request, season: Season, tournament: str, number: int, table=Non
                     "players": len(form.cleaned_data["seats"]),
                 },
             )
+            _new_players_without_club(request, series, form.cleaned_data["seats"])
             return redirect(manage_url(season, "round", tournament.key, number))
     tables = _entered(season, tournament, round_) if round_.pk else []
     seated = {player for t in tables for player in t["players"]}
@@ -239,6 +241,27 @@ def _round_page(request, season: Season, tournament: str, number: int, table=Non
         },
         status=400 if request.method == "POST" else 200,
     )
+
+
+def _new_players_without_club(request, series, seats) -> None:
+    """A player created at a table has no club yet, and the interclub counts players by club
+    (issue 46): the page says so, with a link to give each one their club."""
+    typed = {fold(str(p)) for p, _rank in seats if isinstance(p, NewPlayer)}
+    if not typed:
+        return
+    for player in series.players.filter(club=None).order_by("-pk")[: len(typed) * 2]:
+        if fold(player.name) in typed:
+            messages.warning(
+                request,
+                format_html(
+                    _(
+                        '{} is a new player without a club: <a href="{}">give them their club</a> '
+                        "(the interclub counts players by club)."
+                    ),
+                    isolated(player.name),
+                    reverse("manage:player_edit", args=[series.slug, player.key]),
+                ),
+            )
 
 
 def _entered(season: Season, tournament: Tournament, round_) -> list[dict]:
