@@ -84,12 +84,29 @@ def test_a_manual_pair_goes_first_and_the_page_says_which_rule_it_breaks(leader,
     assert set(manual.entries.values_list("player__key", flat=True)) == {"p3", "p4"}
 
 
-def test_attendance_of_the_next_evening_starts_from_the_last_one(leader, season):
+def checked(html: str, player: Player) -> str:
+    """The status an attendance page has checked for the player."""
+    found = re.search(
+        rf'name="p{player.pk}" id="id_p{player.pk}_\d" value="(\w+)" autocomplete="off" checked',
+        html,
+    )
+    assert found, player
+    return found.group(1)
+
+
+def test_attendance_of_the_next_evening_starts_from_its_regulars(leader, season):
+    """Issue 46: the statuses of the last evening were copied ("External", "Absent"), and a
+    hurried "Save and pair" repeated them. Who played or was present starts as present, the
+    others as no notice; the last evening's choices are one click away."""
     leader.post(manage_url(season, "pair", 3))
-    html = leader.get(manage_url(season, "attendance", 4)).content.decode()
-    # p2 played externally on evening 3: the default for evening 4 too.
-    p2 = Player.objects.get(key="p2")
-    assert f'name="p{p2.pk}" id="id_p{p2.pk}_2" value="external" autocomplete="off" checked' in html
+    url = manage_url(season, "attendance", 4)
+    html = leader.get(url).content.decode()
+    p1, p2 = Player.objects.get(key="p1"), Player.objects.get(key="p2")
+    assert checked(html, p1) == "present"  # played on evening 3
+    assert checked(html, p2) == "unexcused"  # played externally on evening 3
+    assert 'href="?from=last"' in html
+    copied = leader.get(url, {"from": "last"}).content.decode()
+    assert checked(copied, p2) == "external" and checked(copied, p1) == "present"
     assert 'value="2025-09-25"' in html  # a week after evening 3
     assert leader.get(manage_url(season, "attendance", 9)).status_code == 404
 

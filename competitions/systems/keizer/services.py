@@ -369,15 +369,22 @@ def _attendance_write(season, number, date, statuses, volunteer, shown) -> Round
     return round_
 
 
-def attendance_defaults(*, season: Season, number: int) -> dict[int, str]:
-    """Each player's attendance as the last evening before `number` had it (played or bye:
-    present), by player id; players without one there are not in the result."""
+def attendance_defaults(*, season: Season, number: int, copy: bool = False) -> dict[int, str]:
+    """Where a new evening's attendance starts, by player id (players without a line keep the
+    page's default, present). Decision (issue 46): the regulars, who played or were present at
+    the last evening, start as present; the others as "no notice", what a player who sends
+    nothing is (rules.md §4): an absence with notice or an external game is said for one
+    evening, and was copied to the next, where a hurried "Save and pair" repeated it. `copy`:
+    the last evening's choices as they were (played or bye: present), one click away."""
     previous = keizer_rounds(season).filter(number__lt=number).order_by("-number").first()
     if previous is None:
         return {}
     defaults = {}
     for player_id, status in previous.entries.values_list("player_id", "status"):
-        defaults[player_id] = status if status in NOT_PLAYING else Status.PRESENT
+        if status not in NOT_PLAYING:
+            defaults[player_id] = Status.PRESENT
+        else:
+            defaults[player_id] = status if copy else Status.UNEXCUSED
     return defaults
 
 

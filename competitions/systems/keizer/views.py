@@ -226,7 +226,8 @@ def attendance(request, season: Season, number: int):
         for pid, e in current.items()
         if e.status in (Status.PLAYED, Status.BYE, Status.WALKOVER)
     }
-    defaults = services.attendance_defaults(season=season, number=number)
+    copy = request.GET.get("from") == "last"
+    defaults = services.attendance_defaults(season=season, number=number, copy=copy)
     initial = {"date": round_.date if round_ else _next_date(season, number)}
     volunteer = None
     for entry in entries:
@@ -266,6 +267,8 @@ def attendance(request, season: Season, number: int):
             "round": round_,
             "form": form,
             "paired": bool(locked),
+            "fresh": round_ is None and number > 1,
+            "copied": copy,
         },
         status=400 if request.method == "POST" else 200,
     )
