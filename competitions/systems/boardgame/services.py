@@ -246,8 +246,7 @@ def game_rename(*, season: Season, title: str, new: str) -> tuple[str, int]:
     case, accents and spaces, is that title). The game's final table size follows it. One
     transaction, one recompute of the season. Returns the title written and the tables
     changed."""
-    new = " ".join(new.split())
-    if not new:
+    if not new.strip():
         raise ValidationError({"new": _("Type the game's title.")})
     with transaction.atomic(), bulk_write():
         tables = list(Table.objects.select_for_update().filter(round__season=season, game=title))
@@ -261,7 +260,7 @@ def game_rename(*, season: Season, title: str, new: str) -> tuple[str, int]:
             .values_list("game", flat=True)
             .distinct()
         )
-        new = known_spelling(new, others)
+        new = known_spelling(new, others)  # with single spaces
         if new == title:
             return new, 0
         for table in tables:

@@ -219,7 +219,7 @@ def _round_page(request, season: Season, tournament: str, number: int, table=Non
                     "players": len(form.cleaned_data["seats"]),
                 },
             )
-            _new_players_without_club(request, series, form.cleaned_data["seats"])
+            _new_players_without_club(request, saved, form.cleaned_data["seats"])
             return redirect(manage_url(season, "round", tournament.key, number))
     tables = _entered(season, tournament, round_) if round_.pk else []
     seated = {player for t in tables for player in t["players"]}
@@ -243,13 +243,14 @@ def _round_page(request, season: Season, tournament: str, number: int, table=Non
     )
 
 
-def _new_players_without_club(request, series, seats) -> None:
+def _new_players_without_club(request, table: Table, seats) -> None:
     """A player created at a table has no club yet, and the interclub counts players by club
     (issue 46): the page says so, with a link to give each one their club."""
     typed = {fold(str(p)) for p, _rank in seats if isinstance(p, NewPlayer)}
     if not typed:
         return
-    for player in series.players.filter(club=None).order_by("-pk")[: len(typed) * 2]:
+    created = table.seats.filter(player__club=None).select_related("player__series")
+    for player in (seat.player for seat in created):
         if fold(player.name) in typed:
             messages.warning(
                 request,
@@ -259,7 +260,7 @@ def _new_players_without_club(request, series, seats) -> None:
                         "(the interclub counts players by club)."
                     ),
                     isolated(player.name),
-                    reverse("manage:player_edit", args=[series.slug, player.key]),
+                    reverse("manage:player_edit", args=[player.series.slug, player.key]),
                 ),
             )
 

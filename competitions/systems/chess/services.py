@@ -108,25 +108,16 @@ def _check_member(born: int | None, rating: int | None) -> None:
         raise ValidationError({"rating": _("A rating from 0 to %(max)s.") % {"max": RATING_MAX}})
 
 
-def _earlier(group: Group, player: Player):
-    """The player's rows in the season's other groups, the latest tournament first."""
-    if player.pk is None:
-        return GroupPlayer.objects.none()
+def _class_before(group: Group, player: Player) -> str:
+    """A returning player's class: the one of their latest group this season (issue 46: added
+    by name to a new group, a player kept class "–" and got no BGP points, silently)."""
     return (
         GroupPlayer.objects.filter(
             player=player, group__tournament__season_id=group.tournament.season_id
         )
         .exclude(group=group)
-        .order_by(F("group__tournament__date").desc(nulls_last=True), "-group__tournament_id")
-    )
-
-
-def _class_before(group: Group, player: Player) -> str:
-    """A returning player's class: the one of their latest group this season (issue 46: added
-    by name to a new group, a player kept class "–" and got no BGP points, silently)."""
-    return (
-        _earlier(group, player)
         .exclude(player_class="")
+        .order_by(F("group__tournament__date").desc(nulls_last=True), "-group__tournament_id")
         .values_list("player_class", flat=True)
         .first()
         or ""

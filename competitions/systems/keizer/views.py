@@ -310,10 +310,9 @@ def results(request, season: Season, number: int):
                     game=game, result=quick.cleaned_data["result"], shown=quick.shown_result()
                 )
             except ValidationError as exc:
-                if not _still_paired(round_):
-                    messages.error(request, " ".join(exc.messages))
-                    return _back_to(season, round_)
-                apply_errors(quick, exc)  # shown again with what was typed
+                gone = _refused(request, season, round_, quick, exc)
+                if gone is not None:
+                    return gone
             else:
                 messages.success(
                     request,
@@ -325,10 +324,9 @@ def results(request, season: Season, number: int):
             try:
                 services.results_save(round_=round_, rows=grid.edits())
             except ValidationError as exc:
-                if not _still_paired(round_):
-                    messages.error(request, " ".join(exc.messages))
-                    return _back_to(season, round_)
-                apply_errors(grid, exc)  # shown again with what was typed
+                gone = _refused(request, season, round_, grid, exc)
+                if gone is not None:
+                    return gone
             else:
                 messages.success(request, _("Results of evening %(n)s saved.") % {"n": number})
                 return redirect(manage_url(season, "results", number))
@@ -350,11 +348,15 @@ def results(request, season: Season, number: int):
     )
 
 
-def _still_paired(round_: Round) -> bool:
-    """Whether the evening a refused results save was for is still there and paired: then its
-    results page shows the refusal with what was typed; otherwise it was unpaired or deleted
-    meanwhile, and the manager is sent back with the message."""
-    return Game.objects.filter(round_id=round_.pk).exists()
+def _refused(request, season: Season, round_: Round, form, exc: ValidationError):
+    """A refused results save (quick entry or grid). The evening still paired: its results
+    page shows the refusal with what was typed (None: the caller renders it). Unpaired or
+    deleted meanwhile: the manager is sent back with the message (`_back_to`)."""
+    if Game.objects.filter(round_id=round_.pk).exists():
+        apply_errors(form, exc)
+        return None
+    messages.error(request, " ".join(exc.messages))
+    return _back_to(season, round_)
 
 
 def _back_to(season: Season, round_: Round):
