@@ -102,6 +102,16 @@ def colours(first: str, second: str, history: dict[str, History]) -> tuple[str, 
     return first, second
 
 
+def open_rounds(group: GroupIn) -> list[int]:
+    """The numbers of the group's rounds with a game without a result: the next round cannot
+    be paired before them."""
+    return [
+        n
+        for n, round_in in enumerate(group.rounds, start=1)
+        if any(g.result == PENDING for g in round_in.games)
+    ]
+
+
 def pair_next_round(
     group: GroupIn,
     present: Sequence[str],
@@ -111,9 +121,9 @@ def pair_next_round(
 ) -> PairingOut:
     """rules.md §3: the next round of a group, for the players present."""
     number = len(group.rounds) + 1
-    for n, round_in in enumerate(group.rounds, start=1):
-        if any(g.result == PENDING for g in round_in.games):
-            raise PairingError(f"round {n} has games without a result")
+    pending = open_rounds(group)
+    if pending:
+        raise PairingError(f"round {pending[0]} has games without a result")
     members = set(group.players)
     unknown = [p for p in present if p not in members]
     if unknown:

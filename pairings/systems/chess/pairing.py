@@ -43,11 +43,7 @@ def pair_next_round(season: Season, *, group: Group, present: list[str] | None =
         # order the players were typed in; saving it gives them those numbers.
         order = [m.player.key for m in services.rating_order(group)]
         group_in = replace(group_in, players=tuple(order))
-    open_rounds = [
-        n
-        for n, round_in in enumerate(group_in.rounds, start=1)
-        if any(g.result == monrad.PENDING for g in round_in.games)
-    ]
+    open_rounds = monrad.open_rounds(group_in)
     if open_rounds:  # the engine refuses it too, in its own words (it speaks no language)
         raise ValidationError(
             _("Enter the results of round %(n)s before pairing the next round.")
