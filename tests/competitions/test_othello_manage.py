@@ -260,6 +260,28 @@ def test_other_users_cannot_enter_standings(client, django_user_model, gp):
     assert stored("t1") == before
 
 
+def test_the_finder_suggests_each_player_with_a_whole_line_s_country_and_rating(client_of, gp):
+    """Issue 46, item 9: a suggestion carries the country and rating entry of the player's
+    latest tournament (t2 after t1), a player without one the series' country and debutant."""
+    Player.objects.create(series=gp.series, key="p9", name='New "Player"')
+    page = client_of.get(manage_url(gp, "tournament", "t3")).content.decode()
+    assert (
+        '<option value="Anna Lindqvist (p1)" data-country="SE" data-rating="N1855.5"></option>'
+        in page
+    )  # t1 had N1850
+    assert (
+        '<option value="Julien Lefèvre (p3)" data-country="SE" data-rating="F1910"></option>'
+        in page
+    )  # t1 had FR and P1900/350
+    assert '<option value="Elsa Norén (p4)" data-country="SE" data-rating="debutant">' in page
+    assert (
+        '<option value="New &quot;Player&quot; (p9)" data-country="SE" data-rating="debutant">'
+        in page
+    )
+    assert 'data-headers="{&quot;place&quot;: &quot;place&quot;' in page
+    assert "<script>" not in page.split("<datalist")[1].split("</datalist>")[0]
+
+
 def test_unknown_tournaments_are_404(client_of, gp):
     assert client_of.get(manage_url(gp) + "tournaments/nope/").status_code == 404
 
@@ -282,6 +304,7 @@ EXPECTED_QUERIES = {
         "the tournament",
         "its placements with their players",
         "the series' players (suggestions and lookup)",
+        "each player's latest country and rating entry (the finder's lines)",
     ],
 }
 

@@ -5,6 +5,8 @@ Every view gets the season from the shared dispatcher (competitions.views.season
 has already checked that the user manages the series.
 """
 
+import json
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count
@@ -24,7 +26,8 @@ from competitions.views import (
 )
 
 from . import services
-from .entry import standings_as_text
+from .entry import HEADER_NAMES, standings_as_text
+from .finder import finder_options
 from .forms import GPTournamentForm, StandingsForm, UploadForm
 from .ratings import RatingEntry, describe
 from .settings import decimal_text, parse_settings, tournament_flags
@@ -138,7 +141,8 @@ def tournament_manage(request, season: Season, tournament: str):
             "upload_form": upload,
             "active": kind or "typed",
             "placements": rows,
-            "players": players,
+            "finder_options": finder_options(players, season.series_id, settings.country),
+            "header_names": json.dumps(HEADER_NAMES),
             "country": settings.country,
         },
         status=400 if request.method == "POST" else 200,
