@@ -442,3 +442,45 @@ def compute_season(season: SeasonIn) -> SeasonOut:
     """rules.md §2: every tournament, then the season standings."""
     outs = compute_tournaments(season)
     return SeasonOut(tournaments=outs, standings=tuple(season_standings(outs, season.settings)))
+
+
+# --- a player's what-if for the next tournament -------------------------------------------------
+
+# The imagined tournament's id (no stored tournament key has a "+") and its other players'
+# country: nobody of the series' country, so they receive nothing.
+NEXT = "+next"
+FIELD_COUNTRY = ""
+
+
+def next_tournament(
+    player: str, place: int, country: str, rating: Rating, participants: int, field: Fraction
+) -> TournamentIn:
+    """The next tournament as a player's what-if imagines it: the player at `place` of
+    `participants`, every other place taken by an anonymous player with the Nordic rating
+    `field` who receives no points (their results are unknown: the season's other players
+    keep theirs)."""
+    others = (
+        Participant(f"{NEXT}:{k}", k, FIELD_COUNTRY, Rating(nordic=exact(field)))
+        for k in range(1, participants + 1)
+        if k != place
+    )
+    return TournamentIn(id=NEXT, participants=(Participant(player, place, country, rating), *others))
+
+
+class WhatIfNext(NamedTuple):
+    tournament: TournamentOut  # the next tournament's computation
+    before: list[tuple[str, int, int]]  # the season ranking now: (player, rank, points)
+    after: list[StandingRow]  # the season standings with the next tournament
+
+
+def what_if_next(
+    tournaments: Sequence[TournamentOut], t: TournamentIn, settings: Settings = Settings()
+) -> WhatIfNext:
+    """rules.md §2 with one more tournament: `t` computed as any tournament is, and the season
+    standings of the season's tournaments (the engine's outputs) with it added last."""
+    out = compute_tournament(t, settings)
+    return WhatIfNext(
+        tournament=out,
+        before=season_ranking(tournaments, settings),
+        after=season_standings([*tournaments, out], settings),
+    )

@@ -470,3 +470,64 @@ def test_a_factor_that_lands_on_whole_numbers_is_decided_on_integers(n):
         for extra in (0, 1):
             m = Fraction(b ** (n - 1) * (b + extra), b)
             assert points_series(m, n) == _series_by_roots(m, n)
+
+
+# --- a player's what-if for the next tournament (issue 46, item 17) ----------------------------
+
+
+def test_the_next_tournament_puts_the_player_at_the_place_among_a_field_that_scores_nothing():
+    from rankings.engines.othello import NEXT, next_tournament, what_if_next
+
+    t = next_tournament("a", 2, "SE", nordic(1850), 6, F(1400))
+    assert [(p.place, p.country) for p in sorted(t.participants, key=lambda p: p.place)] == [
+        (1, ""),
+        (2, "SE"),
+        (3, ""),
+        (4, ""),
+        (5, ""),
+        (6, ""),
+    ]
+    got = what_if_next([compute_tournament(EXAMPLE)], t)
+    # S = (1850 - 900) + 5 × (1400 - 900) = 3450; M = 0.004 × 3450 + 7 = 20.8
+    assert got.tournament.ranking_sum == 3450 and got.tournament.max_points == F("20.8")
+    assert got.tournament.series[:3] == (20, 10, 5)
+    assert got.before[:2] == [("a", 1, 15), ("b", 2, 8)]
+    a = next(r for r in got.after if r.player == "a")
+    assert (a.rank, a.points, a.counted) == (1, 25, ("t1", NEXT))
+    assert {r.player for r in got.after} == {r[0] for r in got.before}  # the field scores nothing
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    ts=st.lists(tournaments(), min_size=0, max_size=5),
+    best_n=st.integers(1, 6),
+    sm_tiebreak=st.booleans(),
+    egp_rule=st.booleans(),
+    data=st.data(),
+)
+def test_the_what_if_equals_the_engine_run_with_the_next_tournament_added(
+    ts, best_n, sm_tiebreak, egp_rule, data
+):
+    from rankings.engines.othello import compute_tournaments, next_tournament, what_if_next
+
+    ts = tuple(
+        TournamentIn(id=f"t{i}", participants=t.participants, egp=i % 3 == 1)
+        for i, t in enumerate(ts)
+    )
+    gp = Settings(best_n=best_n, sm_tiebreak=sm_tiebreak, egp_rule=egp_rule)
+    n = data.draw(st.integers(1, 30))
+    nxt = next_tournament(
+        data.draw(st.sampled_from(["p0", "p1", "p5", "new"])),
+        data.draw(st.integers(1, n)),
+        data.draw(st.sampled_from(["SE", "FI"])),
+        data.draw(ratings),
+        n,
+        F(data.draw(st.integers(0, 2600))),
+    )
+    season_outs = compute_tournaments(SeasonIn(tournaments=ts, settings=gp))
+    got = what_if_next(season_outs, nxt, gp)
+    with_next = compute_season(SeasonIn(tournaments=(*ts, nxt), settings=gp))
+    assert got.after == list(with_next.standings)
+    assert got.tournament == with_next.tournaments[-1]
+    without = compute_season(SeasonIn(tournaments=ts, settings=gp)).standings
+    assert got.before == [(r.player, r.rank, r.points) for r in without]
