@@ -464,7 +464,9 @@ def next_tournament(
         for k in range(1, participants + 1)
         if k != place
     )
-    return TournamentIn(id=NEXT, participants=(Participant(player, place, country, rating), *others))
+    return TournamentIn(
+        id=NEXT, participants=(Participant(player, place, country, rating), *others)
+    )
 
 
 class WhatIfNext(NamedTuple):

@@ -588,3 +588,16 @@ def whatif_outs(
         )
         found.append((t.name, replace(out, ranking_sum=s, max_points=m, series=tuple(series))))
     return found
+
+
+def season_outs(
+    season: Season, settings: engine.Settings, stored: list | None = None
+) -> list[tuple[str, Any]]:
+    """[(tournament name, engine output)] of the season with `settings`: from the stored
+    tables (`whatif_outs`) when they are those of the current data, else computed in full."""
+    outs = whatif_outs(season, settings, stored)
+    if outs is None:
+        tournaments, placements = load_season(season)
+        computed = engine.compute_tournaments(season_input(tournaments, placements, settings))
+        outs = [(t.name, t_out) for t, t_out in zip(tournaments, computed, strict=True)]
+    return outs

@@ -22,6 +22,7 @@ attach(
         tabs=(
             Tab("", _("Overview")),
             Tab("standings", _("GP standings")),
+            Tab("next", _("Your next GP")),
             Tab("whatif", _("What if")),
         ),
         player_section=views.player_section,

@@ -9,6 +9,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
+from urllib.parse import urlencode
 
 from django import forms
 from django.core.cache import cache
@@ -41,9 +42,7 @@ from .standings import (
     decimal_text,
     engine_settings,
     line_numbers,
-    load_season,
-    season_input,
-    whatif_outs,
+    season_outs,
 )
 
 
@@ -290,11 +289,7 @@ def _whatif_season(
     found = cache.get(key)
     if found is None:
         gp = engine_settings(settings, max_factor=a, max_base=b)
-        outs = whatif_outs(season, gp, stored)
-        if outs is None:  # the stored tables may be behind: the season in full
-            tournaments, placements = load_season(season)
-            computed = engine.compute_tournaments(season_input(tournaments, placements, gp))
-            outs = [(t.name, t_out) for t, t_out in zip(tournaments, computed, strict=True)]
+        outs = season_outs(season, gp, stored)
         standings = engine.season_ranking([t_out for _name, t_out in outs], gp)
         # Kept as plain values: the engine's output holds a Fraction per placement, and
         # unpickling thousands of them costs about what computing them does.
@@ -450,5 +445,6 @@ def player_section(player, season: Season, rows):
         "table": t.PlayerResultsTable(table_rows),
         "chart": chart,
         "chart_id": f"gp-chart-{season.pk}",
+        "next_url": season_url(season, "next") + "?" + urlencode({"player": player.key}),
         "scripts": ["vendor/chartjs/chart.umd.min.js", "js/charts.js"],
     }
