@@ -4,8 +4,10 @@ refused with its line named), and the GP standings, the explanations and the cha
 import pytest
 from playwright.sync_api import expect
 
+from competitions.models import Season
 from competitions.systems.othello.models import Placement
 from rankings.imports import import_competition
+from rankings.urls_helpers import season_url
 from tests.e2e.session import log_in
 from tests.othello_files import gp_file
 
@@ -33,12 +35,13 @@ def test_a_manager_enters_a_tournament_and_the_gp_standings_follow(live_server, 
     ready = page.locator("#standings-count")
     expect(ready).to_contain_text("Participants typed")
 
-    # The finder puts "Name (id)" into the text where the caret is; the rest is typed.
+    # The finder fills the line begun with its place; the next line is typed.
     text.type("1; ")
     page.fill("#player-finder", "Oskar Blom (p6)")
     page.press("#player-finder", "Enter")
-    text.press("End")
-    text.type("; SE; N2400\n1; Alva Lind; SE; \n")
+    assert text.input_value() == "1; Oskar Blom (p6); SE; N1400\n"
+    text.focus()
+    text.type("1; Alva Lind; SE; \n")
     assert "Participants typed: 2" in page.inner_text("#standings-count")
     page.click("button:has-text('Save standings')")
     errors = page.inner_text(".alert-danger")
@@ -83,3 +86,49 @@ def test_a_manager_enters_a_tournament_and_the_gp_standings_follow(live_server, 
     assert data == [0, 13]
     cells = page.locator("table.table-striped > tbody > tr > td:nth-child(5) summary")
     assert cells.all_inner_texts() == ["0", "13"]
+
+
+def test_the_finder_inserts_whole_lines_that_save(live_server, page, secretary):
+    """Issue 46, item 9: two players found make two well-formed lines, each at a line
+    boundary with the next place, the player's latest country and rating entry."""
+    log_in(page, live_server.url, "gp-secretary", "pw-secretary-1")
+    page.click("text=Swedish Othello GP 2025")
+    page.click("tr:has-text('Malmö GP') >> text=Enter standings")
+    expect(page.locator("#standings-count")).to_contain_text("Participants typed")
+    for name in ("Anna Lindqvist (p1)", "Julien Lefèvre (p3)"):
+        page.fill("#player-finder", name)
+        page.press("#player-finder", "Enter")
+    text = page.locator("textarea[name=text]")
+    assert text.input_value() == (
+        "1; Anna Lindqvist (p1); SE; N1855.5\n2; Julien Lefèvre (p3); SE; F1910\n"
+    )
+    assert "Participants typed: 2" in page.inner_text("#standings-count")
+    # The caret on a line of its own: a third player goes below, the place follows.
+    page.fill("#player-finder", "Oskar Blom (p6)")
+    page.press("#player-finder", "Enter")
+    assert text.input_value().endswith("\n3; Oskar Blom (p6); SE; N1400\n")
+    page.click("button:has-text('Save standings')")
+    page.wait_for_selector(".alert-success")
+    assert list(
+        Placement.objects.filter(tournament__key="t3")
+        .order_by("place")
+        .values_list("place", "player__key", "country", "nordic", "ffo")
+    ) == [(1, "p1", "SE", 1855.5, None), (2, "p3", "SE", None, 1910), (3, "p6", "SE", 1400, None)]
+
+
+def test_a_player_sees_what_a_place_at_the_next_gp_gives(live_server, page, secretary):
+    """Issue 46, item 17: from the standings, a player, a place and the field give the
+    points, the new season total and the new rank."""
+    page.goto(live_server.url + season_url(Season.objects.get(), "standings"))
+    page.click("text=What would a place at the next GP give you?")
+    page.select_option("select[name=player]", "p1")
+    page.fill("input[name=place]", "1")
+    page.fill("input[name=participants]", "6")
+    page.fill("input[name=field]", "1400")
+    page.click("button:has-text('Compute')")
+    assert "Anna Lindqvist at place 1 of 6" in page.inner_text("h2.h5")
+    assert page.inner_text(".next-gp-points summary") == "20"
+    assert page.inner_text(".next-gp-total summary") == "38"
+    assert page.inner_text(".next-gp-rank summary") == "1"
+    page.click(".next-gp-total summary")
+    assert "Total: 38" in page.inner_text(".next-gp-total .explain-body")

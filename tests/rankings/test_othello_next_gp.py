@@ -59,9 +59,9 @@ def test_a_place_at_the_next_gp_gives_points_total_and_rank_as_the_engine_does(c
     # S = (1855.5 − 900) + 5 × (1400 − 900) = 3455.5; M = 0.004 × 3455.5 + 7 = 20.822: 20
     assert tournament.series[0] == 20 and (row.points, row.rank, players) == (38, 1, 6)
     assert "Anna Lindqvist at place 1 of 6" in page
-    assert '<div class="fs-4 next-gp-points"><details class="explain"><summary>20<' in page
-    assert '<div class="fs-4 next-gp-total"><details class="explain"><summary>38<' in page
-    assert '<div class="fs-4 next-gp-rank"><details class="explain"><summary>1<' in page
+    assert '<div class="next-gp-value next-gp-points"><details class="explain"><summary>20<' in page
+    assert '<div class="next-gp-value next-gp-total"><details class="explain"><summary>38<' in page
+    assert '<div class="next-gp-value next-gp-rank"><details class="explain"><summary>1<' in page
     assert "now 18" in page and "now 2 of 6" in page and "of 6 ·" in page
     # every number explains itself
     assert "Your NR (rating entry at Göteborg GP)" in page
@@ -85,7 +85,7 @@ def test_a_low_place_with_best_n_one_counts_nothing_and_the_rank_stays(client, g
     _t, row, _n = by_engine(gp, "p1", 6, 6, 1400)
     assert (row.points, row.rank) == (15, 2)
     assert "Not among the best 1 results: the total does not change." in page
-    assert '<div class="fs-4 next-gp-total"><details class="explain"><summary>15<' in page
+    assert '<div class="next-gp-value next-gp-total"><details class="explain"><summary>15<' in page
 
 
 def test_the_what_if_computes_in_full_while_the_standings_are_behind(client, gp):
@@ -105,7 +105,7 @@ def test_a_player_without_a_tournament_is_a_debutant_of_the_series_country(clien
     # S = 1000 − 900 = 100: M = 7.4: 7, 1
     assert "Your NR (no tournament yet: a debutant)" in page
     assert "No rating (debutant): NR = 1000." in page
-    assert '<div class="fs-4 next-gp-total"><details class="explain"><summary>7<' in page
+    assert '<div class="next-gp-value next-gp-total"><details class="explain"><summary>7<' in page
     assert "no points yet" in page and "not ranked yet" in page
 
 

@@ -44,17 +44,14 @@ DEFAULT_PARTICIPANTS = 10
 
 class NextGPForm(forms.Form):
     player = forms.ChoiceField(label=gettext_lazy("Player"))
-    place = forms.IntegerField(
-        label=gettext_lazy("Place at the next GP"), min_value=1, max_value=PARTICIPANTS_MAX
-    )
+    place = forms.IntegerField(label=gettext_lazy("Place"), min_value=1, max_value=PARTICIPANTS_MAX)
     participants = forms.IntegerField(
-        label=gettext_lazy("Players in the field (you included)"),
+        label=gettext_lazy("Field size"),
         min_value=1,
         max_value=PARTICIPANTS_MAX,
     )
     field = forms.DecimalField(
-        label=gettext_lazy("Rating of the other players"),
-        help_text=gettext_lazy("Nordic rating; their average is close enough."),
+        label=gettext_lazy("Others' rating"),
         min_value=Decimal(0),
         max_value=Decimal(RATING_MAX),
         max_digits=7,
