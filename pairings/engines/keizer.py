@@ -16,6 +16,9 @@ Decisions where rules.md §4.3 is silent (the help page says the same):
 - Relaxations are reported by what the pairing needed: "rematch-gap:N" when the gap went below
   the setting, "colours" when the colour limits were dropped.
 - Boards: pairs in the order of their higher-ranked player, manual pairs included.
+- Every top-down pair names the players between its two who were passed over and why
+  (`PassedOver`): each from the same check that refused the pair, or "the others could not all
+  be paired otherwise" when the pair was allowed and only step 3's look-ahead moved it.
 """
 
 from __future__ import annotations
@@ -26,11 +29,14 @@ from dataclasses import dataclass, field
 from pairings.engines.matching import has_perfect_matching, maximum_matching, pair_top_down
 
 __all__ = [
+    "ColourClash",
     "History",
     "NoPairing",
     "PairOut",
     "PairingOut",
+    "PassedOver",
     "PastGame",
+    "Refusal",
     "Rules",
     "Stage",
     "allowed_graph",
@@ -45,6 +51,17 @@ RELAXED_COLOURS = "colours"
 BREAKS_MEETINGS = "meetings"
 BREAKS_REMATCH = "rematch-gap"
 BREAKS_COLOURS = "colours"
+# Why a nearer player was passed over (step 3: the page says it for a pair that is not the nearest).
+MET_OFTEN = "met-often"  # step 4: they met `max_meetings` times
+MET_RECENTLY = "met-recently"  # step 4: they met within the rematch gap
+COLOURS = "colours"  # step 4: no colour assignment within the limits
+REST_NEEDED = "rest-needed"  # step 3: allowed, but the others could not all be paired then
+PAIRED_HIGHER = "paired-higher"  # step 3: paired already, with a higher-ranked player
+MANUAL = "manual"  # step 1: in a manual pair
+HAS_BYE = "bye"  # step 2: has the bye
+# The reasons that are no rule against the pair: the player was not free any more.
+NOT_FREE = frozenset({PAIRED_HIGHER, MANUAL, HAS_BYE})
+RUN, BALANCE = "run", "balance"
 
 
 @dataclass(frozen=True)
@@ -74,11 +91,53 @@ class History:
 
 
 @dataclass(frozen=True)
+class ColourClash:
+    """A colour a player may not take (rules.md §4.3 step 4): with `limit` RUN it would be his
+    `value`-th game in a row with that colour; with BALANCE his whites − blacks would become
+    `value`."""
+
+    player: str
+    colour: str
+    limit: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a pair is not made: a rule of step 4 (MET_OFTEN with `meetings`, MET_RECENTLY with
+    the `round` they last met, COLOURS with the `clashes` and, for a rematch, the `round` whose
+    colours it reverses), or why a player was not free (PAIRED_HIGHER or MANUAL with the
+    `partner`, HAS_BYE), or REST_NEEDED."""
+
+    rule: str
+    round: int | None = None
+    meetings: int | None = None
+    clashes: tuple[ColourClash, ...] = ()
+    partner: str | None = None
+
+
+@dataclass(frozen=True)
+class PassedOver:
+    """A player between a pair's two in the list, and why the higher one did not get him."""
+
+    player: str
+    why: Refusal
+
+
+@dataclass(frozen=True)
 class PairOut:
     white: str
     black: str
     manual: bool = False
     breaks: tuple[str, ...] = ()  # rules a manual pair breaks
+    # Top-down pairs: every player ranked between the two, in list order, with the reason.
+    passed_over: tuple[PassedOver, ...] = ()
+
+    @property
+    def nearest(self) -> bool:
+        """Whether the lower player is the nearest one the higher could have had: everyone
+        between was paired already or has the bye."""
+        return all(p.why.rule in NOT_FREE for p in self.passed_over)
 
 
 @dataclass(frozen=True)
@@ -139,6 +198,8 @@ class _Player:
     # Filled in once the history is read (they are asked n² times).
     balance: int = 0
     last: str | None = None
+    no_white: ColourClash | None = None  # why white would break a limit
+    no_black: ColourClash | None = None
     may_white: bool = True
     may_black: bool = True
 
@@ -170,11 +231,13 @@ class _Facts:
         for number, player in history.byes:
             state = self._player(player)
             state.last_bye = max(state.last_bye or 0, number)
-        for state in self.players.values():
+        for key, state in self.players.items():
             state.balance = sum(1 if c == WHITE else -1 for c in state.colours)
             state.last = state.colours[-1] if state.colours else None
-            state.may_white = self._may_take(state, WHITE)
-            state.may_black = self._may_take(state, BLACK)
+            state.no_white = self._clash(key, state, WHITE)
+            state.no_black = self._clash(key, state, BLACK)
+            state.may_white = state.no_white is None
+            state.may_black = state.no_black is None
 
     def _player(self, key: str) -> _Player:
         return self.players.setdefault(key, _Player())
@@ -182,14 +245,20 @@ class _Facts:
     def get(self, key: str) -> _Player:
         return self.players.get(key, NEW_PLAYER)
 
-    def _may_take(self, state: _Player, colour: str) -> bool:
-        """rules.md §4.3 step 4: the colour keeps the balance within ±2 and is not the third
-        in a row."""
+    def _clash(self, key: str, state: _Player, colour: str) -> ColourClash | None:
+        """rules.md §4.3 step 4: the colour must keep the balance within ±2 and not be the
+        third in a row; None when it does, else which limit it breaks."""
         balance = state.balance + (1 if colour == WHITE else -1)
         if abs(balance) > self.rules.colour_balance:
-            return False
+            return ColourClash(key, colour, BALANCE, balance)
         run = self.rules.colour_run
-        return not (len(state.colours) >= run and all(c == colour for c in state.colours[-run:]))
+        if len(state.colours) >= run and all(c == colour for c in state.colours[-run:]):
+            return ColourClash(key, colour, RUN, run + 1)
+        return None
+
+    def clash(self, key: str, colour: str) -> ColourClash | None:
+        state = self.get(key)
+        return state.no_white if colour == WHITE else state.no_black
 
     def may_take(self, key: str, colour: str) -> bool:
         state = self.get(key)
@@ -250,34 +319,68 @@ class _Rater:
             return preferred[::-1]
         return None
 
-    def allowed(self, a: str, b: str, stage: Stage) -> bool:
-        """rules.md §4.3 step 4 under a stage's rules: not met in the previous `gap` rounds, met
-        fewer than 4 times, and (with the colour limits) a colour assignment within them."""
-        met = self.facts.meetings.get((a, b) if a < b else (b, a))
+    # The rules of step 4, one check each: a Refusal, or None when the rule lets the pair be.
+
+    def met_too_often(self, met: _Meetings | None) -> Refusal | None:
+        """They met `max_meetings` times this season (never relaxed)."""
+        if met is not None and met.count >= self.facts.rules.max_meetings:
+            return Refusal(MET_OFTEN, meetings=met.count)
+        return None
+
+    def met_too_recently(self, met: _Meetings | None, gap: int) -> Refusal | None:
+        """They met in round m and this round is before m + gap + 1."""
+        if met is not None and self.number - met.last_round <= gap:
+            return Refusal(MET_RECENTLY, round=met.last_round)
+        return None
+
+    def colour_limits_broken(self, white: str, black: str) -> tuple[ColourClash, ...]:
+        """The limits that giving `white` white and `black` black would break."""
+        facts = self.facts
+        return tuple(
+            c for c in (facts.clash(white, WHITE), facts.clash(black, BLACK)) if c is not None
+        )
+
+    def no_colours(self, a: str, b: str, met: _Meetings | None) -> Refusal | None:
+        """No colour assignment within the limits: a rematch has its colours fixed (the last
+        meeting's reversed, step 5), other pairs may take either."""
+        facts = self.facts
         if met is not None:
-            if met.count >= self.facts.rules.max_meetings:
-                return False
-            if self.number - met.last_round <= stage.gap:
-                return False
-            if not stage.colour_limits:
-                return True
             white, black = (b, a) if met.last_white == a else (a, b)
-            return self.facts.get(white).may_white and self.facts.get(black).may_black
-        if not stage.colour_limits:
-            return True
-        pa, pb = self.facts.get(a), self.facts.get(b)
-        return (pa.may_white and pb.may_black) or (pb.may_white and pa.may_black)
+            if facts.may_take(white, WHITE) and facts.may_take(black, BLACK):
+                return None
+            return Refusal(
+                COLOURS, round=met.last_round, clashes=self.colour_limits_broken(white, black)
+            )
+        pa, pb = facts.get(a), facts.get(b)
+        if (pa.may_white and pb.may_black) or (pb.may_white and pa.may_black):
+            return None
+        clashes = self.colour_limits_broken(a, b) + self.colour_limits_broken(b, a)
+        return Refusal(COLOURS, clashes=tuple(dict.fromkeys(clashes)))
+
+    def refusal(self, a: str, b: str, stage: Stage) -> Refusal | None:
+        """rules.md §4.3 step 4 under a stage's rules: not met in the previous `gap` rounds, met
+        fewer than 4 times, and (with the colour limits) a colour assignment within them. The
+        first rule the pair breaks, or None when it is allowed."""
+        met = self.facts.meetings.get((a, b) if a < b else (b, a))
+        if met is None:  # most pairs: only the colours can refuse them
+            return self.no_colours(a, b, None) if stage.colour_limits else None
+        refused = self.met_too_often(met) or self.met_too_recently(met, stage.gap)
+        if refused is not None or not stage.colour_limits:
+            return refused
+        return self.no_colours(a, b, met)
+
+    def allowed(self, a: str, b: str, stage: Stage) -> bool:
+        return self.refusal(a, b, stage) is None
 
     def breaks(self, a: str, b: str, white: str, black: str) -> tuple[str, ...]:
         """Which rules a manual pair breaks (step 1: the page says which)."""
-        rules = self.facts.rules
-        broken = []
         met = self.facts.meetings.get(_pair_key(a, b))
-        if met is not None and met.count >= rules.max_meetings:
+        broken = []
+        if self.met_too_often(met):
             broken.append(BREAKS_MEETINGS)
-        if met is not None and self.number - met.last_round <= rules.rematch_gap:
+        if self.met_too_recently(met, self.facts.rules.rematch_gap):
             broken.append(BREAKS_REMATCH)
-        if not (self.facts.may_take(white, WHITE) and self.facts.may_take(black, BLACK)):
+        if self.colour_limits_broken(white, black):
             broken.append(BREAKS_COLOURS)
         return tuple(broken)
 
@@ -287,11 +390,12 @@ def allowed_graph(players: Sequence[str], rater: _Rater, stage: Stage) -> list[l
     that any pairer has to make."""
     n = len(players)
     adjacent: list[list[int]] = [[] for _ in range(n)]
+    refusal = rater.refusal
     for i in range(n):
         a = players[i]
         row = adjacent[i]
         for j in range(i + 1, n):
-            if rater.allowed(a, players[j], stage):
+            if refusal(a, players[j], stage) is None:
                 row.append(j)
                 adjacent[j].append(i)
     return adjacent
@@ -394,9 +498,9 @@ def pair_round(
         if pairs is None:
             continue
         bye = free[bye_index] if bye_index is not None else None
-        found = [
-            PairOut(*rater.colours(rest[u], rest[v], limits=stage.colour_limits)) for u, v in pairs
-        ]
+        found = _with_passed_over(
+            [(rest[u], rest[v]) for u, v in pairs], ranking, manual_pairs, bye, rater, stage
+        )
         relaxed = []
         strict_bye = volunteer if volunteer is not None else None
         if bye is not None and (
@@ -419,6 +523,41 @@ def pair_round(
             volunteer_passed_over=volunteer is not None and bye != volunteer,
         )
     raise NoPairing(_unpaired(free, rater, stages(rules, bye=odd)[-1]))
+
+
+def _with_passed_over(
+    top_down: Sequence[tuple[str, str]],
+    ranking: Sequence[str],
+    manual_pairs: Sequence[PairOut],
+    bye: str | None,
+    rater: _Rater,
+    stage: Stage,
+) -> list[PairOut]:
+    """The top-down pairs (in the order step 3 made them) with their colours and, for each,
+    the players ranked between its two and why the higher did not get them: not free any more
+    (a manual pair, the bye, paired with someone higher), the first rule of step 4 that refuses
+    the pair, or, for an allowed pair, that the others could not all be paired then (step 3
+    takes the highest allowed player below who leaves a pairing of the rest)."""
+    position = {p: i for i, p in enumerate(ranking)}
+    not_free: dict[str, Refusal] = {}
+    for pair in manual_pairs:
+        not_free[pair.white] = Refusal(MANUAL, partner=pair.black)
+        not_free[pair.black] = Refusal(MANUAL, partner=pair.white)
+    if bye is not None:
+        not_free[bye] = Refusal(HAS_BYE)
+    out = []
+    for high, low in top_down:
+        passed = tuple(
+            PassedOver(
+                other,
+                not_free.get(other) or rater.refusal(high, other, stage) or Refusal(REST_NEEDED),
+            )
+            for other in ranking[position[high] + 1 : position[low]]
+        )
+        white, black = rater.colours(high, low, limits=stage.colour_limits)
+        out.append(PairOut(white, black, passed_over=passed))
+        not_free[low] = Refusal(PAIRED_HIGHER, partner=high)
+    return out
 
 
 def _unpaired(free: Sequence[str], rater: _Rater, stage: Stage) -> list[str]:

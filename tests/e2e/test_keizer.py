@@ -48,6 +48,17 @@ def test_a_leader_runs_three_evenings(live_server, page, leader):
     preview = page.inner_text("table.pair-preview")
     assert "Eva Smit" in preview and "Late Entrant" in preview
     assert "Henk Mulder" in page.inner_text(".card:has-text('Preview')")  # the bye
+    # Eva (1) met Bram (2) and Jan (3) the last two evenings: under her pair, why she gets the
+    # late entrant (issue 46, item 15). Bram and Jan are each other's nearest: no line.
+    passed_over = page.locator("table.pair-preview tr.passed-over")
+    expect(passed_over).to_have_count(1)
+    expect(passed_over.locator("div")).to_have_text(
+        [
+            "Not Bram Visser (2): met in round 1",
+            "Not Jan de Vries (3): met in round 2",
+            "Not Henk Mulder (5): has the bye",
+        ]
+    )
     page.click("button:has-text('Publish this pairing')")
 
     # The printable pairing list, with board numbers and the bye.

@@ -16,6 +16,7 @@ from pairings.engines import keizer as pairer
 from rankings.people import People
 
 from . import pairing as service
+from .passed_over import passed_over_lines
 
 BREAK_LABELS = {
     pairer.BREAKS_MEETINGS: lambda n: _("they have met %(n)s times already") % {"n": n},
@@ -124,9 +125,9 @@ def pair(request, season: Season, number: int):
 
 
 def _preview(season: Season, proposal: service.Proposal, manual) -> dict:
-    """What the page shows of a proposed pairing: boards with the places of the players and
-    what a manual pair breaks, the bye, the relaxations, and the present players for manual
-    pairs (3 queries)."""
+    """What the page shows of a proposed pairing: boards with the places of the players, what
+    a manual pair breaks and why a pair is not the nearest one, the bye, the relaxations, and
+    the present players for manual pairs (3 queries)."""
     people = People(season, proposal.present)
     ranks = proposal.ranks
     pairing = proposal.pairing
@@ -135,6 +136,11 @@ def _preview(season: Season, proposal: service.Proposal, manual) -> dict:
         meetings.setdefault(tuple(sorted((game.white, game.black))), []).append(game.round)
     rows = []
     if pairing is not None:
+        board_of = {
+            key: board
+            for board, p in enumerate(pairing.pairs, start=1)
+            for key in (p.white, p.black)
+        }
         for board, p in enumerate(pairing.pairs, start=1):
             met = meetings.get(tuple(sorted((p.white, p.black))), [])
             notes = []
@@ -155,6 +161,9 @@ def _preview(season: Season, proposal: service.Proposal, manual) -> dict:
                     "manual": p.manual,
                     "notes": notes,
                     "met": met,
+                    "passed_over": passed_over_lines(
+                        p, name=people.name, ranks=ranks, board_of=board_of
+                    ),
                 }
             )
     remove_links = []
