@@ -98,7 +98,7 @@ class GroupIn:
     tiebreaks: str | None = None
     group_format: str = tb.AUTO
     ratings: dict[str, int | None] = field(default_factory=dict)
-    tiebreak_seed: int | None = None
+    tiebreak_seed: int | str | None = None
 
 
 # --- output ---------------------------------------------------------------------------------
@@ -279,6 +279,8 @@ class ScaledRow(NamedTuple):
     # One value per code of the group's tie-break list (ScaledGroup.codes): points codes in
     # quarters, counts and ratings as they are, a DE tier number or None (not tied).
     tiebreaks: tuple[int | None, ...] = ()
+    # Per code, for BH and SB codes (else None), the rounds' items (tb.Item) with their cuts.
+    tiebreak_terms: tuple[tuple | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -383,6 +385,7 @@ def group_scaled(group: GroupIn, settings: Settings | None = None) -> ScaledGrou
         # Today's list: points, the Monrad columns, Berger (rules.md §3).
         keys = [(pts, *monrad, berger) for pts, monrad, berger, _v, _c in built]
         tiebreaks = [(*monrad, berger) for _pts, monrad, berger, _v, _c in built]
+        terms = None
         ranked = rank_by(
             range(len(players)),
             key=keys.__getitem__,
@@ -404,6 +407,13 @@ def group_scaled(group: GroupIn, settings: Settings | None = None) -> ScaledGrou
         round_robin = computed.round_robin
         done = tb.rank(computed, points, codes, settings.final_ties, group.tiebreak_seed)
         tiebreaks = done.values
+        terms = [
+            tuple(
+                tuple(tb.explain(computed, code, i)) if code[:2] in ("BH", "SB") else None
+                for code in codes
+            )
+            for i in range(len(players))
+        ]
         ranked = [(done.places[i], i) for i in done.order]
     places = {players[i]: place for place, i in ranked}
     rows = []
@@ -434,6 +444,7 @@ def group_scaled(group: GroupIn, settings: Settings | None = None) -> ScaledGrou
                 values=tuple(values),
                 cuts=tuple(cuts),
                 tiebreaks=tuple(tiebreaks[i]),
+                tiebreak_terms=terms[i] if terms else (),
             )
         )
     return ScaledGroup(

@@ -9,13 +9,28 @@ whole numbers of quarter points (`UNIT`), counts and ratings whole numbers.
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+# The list's grammar and options live with the settings (a pure module of the data layer).
+from competitions.systems.chess.tiebreak_codes import (
+    AUTO,
+    FIDE2009,
+    FIDE2023,
+    FIDE2026,
+    LOT,
+    MONRAD,
+    NSF,
+    ROUND_ROBIN,
+    SHARE,
+    expand,
+    is_nsf_default,
+    is_points,
+)
+
 UNIT = 4  # quarter points, as chess.UNIT
 
-# Round kinds (the values of chess.py's constants; repeated here so this module imports nothing).
+# Round kinds (the values of chess.py's constants, which imports this module).
 WIN, DRAWN, LOSS = "win", "draw", "loss"
 FORFEIT_WIN, FORFEIT_LOSS, WALKOVER = "forfeit-win", "forfeit-loss", "walkover"
 NOT_PLAYED, UNFINISHED, HALF_BYE = "none", "pending", "half-bye"
@@ -25,75 +40,20 @@ FORFEITS = frozenset((FORFEIT_WIN, FORFEIT_LOSS))
 VUR = frozenset((FORFEIT_LOSS, NOT_PLAYED, HALF_BYE))
 BLACK = "S"
 
-FIDE2023, FIDE2026, FIDE2009 = "fide2023", "fide2026", "fide2009"
-UNPLAYED_RULES = (FIDE2023, FIDE2026, FIDE2009)
-AUTO, MONRAD, ROUND_ROBIN = "auto", "monrad", "round_robin"
-GROUP_FORMATS = (AUTO, MONRAD, ROUND_ROBIN)
-SHARE, LOT = "share", "lot"
-FINAL_TIES = (SHARE, LOT)
-
-MAX_CODES = 12
-NSF = "NSF"
-MACROS = {
-    "FIDE-RR": ("DE", "WIN", "SB", "KS"),
-    "FIDE-SWISS": ("BH/C1", "BH", "SB", "PS", "DE", "WIN", "BWG"),
-    "FIDE-SWISS-RATED": ("BH/C1", "BH", "DE", "ARO/C1", "WIN", "BWG", "BPG", "SB"),
-}
-NSF_SHORT = ("MK/C1", "MK", "BK")
-NSF_LONG = ("MK/C2", "MK/C1", "MK", "BK")
-ALIASES = {"GE": "REP"}
-CODE_RE = re.compile(
-    r"^(MK(/C[12])?|BK|BH(/[CM][12])?|SB(/C1)?|DE(/P)?|WIN|WON|BPG|BWG|PS(/C1)?|REP|"
-    r"ARO(/C1)?|KS(/L[+-][1-9])?)$"
-)
-REPEATABLE = frozenset(("DE", "DE/P"))  # FIDE type A tie-breaks may be listed more than once
-POINT_CODES = ("MK", "BK", "BH", "SB", "PS", "KS")  # whose values are points (not counts)
-
-
-def _tokens(text: str) -> list[str]:
-    return [ALIASES.get(t.upper(), t.upper()) for t in text.split()]
-
-
-def validate(text: str) -> list[str]:
-    """What is wrong with a tie-break list (empty if nothing): unknown codes, too many codes,
-    a code listed twice (DE excepted)."""
-    tokens = _tokens(text)
-    errors = []
-    if not tokens:
-        errors.append("the tie-break list is empty")
-    if len(tokens) > MAX_CODES:
-        errors.append(f"at most {MAX_CODES} codes, not {len(tokens)}")
-    unknown = [t for t in tokens if t != NSF and t not in MACROS and not CODE_RE.match(t)]
-    if unknown:
-        errors.append("unknown code " + ", ".join(unknown))
-    else:
-        # A macro's codes count as listed (NSF either way round: the long form includes both).
-        seen: set[str] = set()
-        twice: list[str] = []
-        for token in tokens:
-            codes = NSF_LONG if token == NSF else MACROS.get(token, (token,))
-            for code in codes:
-                if code in seen and code not in REPEATABLE and code not in twice:
-                    twice.append(code)
-                seen.add(code)
-        if twice:
-            errors.append("listed twice: " + ", ".join(twice))
-    return errors
-
-
-def expand(text: str, rounds: int, monrad_long_from: int = 7) -> tuple[str, ...]:
-    """The codes of a (valid) list, macros expanded in place (§1.1)."""
-    codes: list[str] = []
-    for token in _tokens(text):
-        if token == NSF:
-            codes.extend(NSF_LONG if rounds >= monrad_long_from else NSF_SHORT)
-        else:
-            codes.extend(MACROS.get(token, (token,)))
-    return tuple(codes)
-
-
-def is_nsf_default(codes: tuple[str, ...], rounds: int, monrad_long_from: int) -> bool:
-    return codes == (NSF_LONG if rounds >= monrad_long_from else NSF_SHORT)
+__all__ = [
+    "AUTO",
+    "FIDE2009",
+    "FIDE2023",
+    "FIDE2026",
+    "LOT",
+    "MONRAD",
+    "NSF",
+    "ROUND_ROBIN",
+    "SHARE",
+    "expand",
+    "is_nsf_default",
+    "is_points",
+]
 
 
 @dataclass(frozen=True)
@@ -266,11 +226,6 @@ def _cuts(code: str) -> tuple[int, int]:
     return 0, 0
 
 
-def is_points(code: str) -> bool:
-    """Whether a code's values are points (in quarters, UNIT), not counts, ratings or tiers."""
-    return code.partition("/")[0] in POINT_CODES
-
-
 def value(comp: Computed, code: str, i: int) -> int:
     """The value of one (number) code for player i: points codes in quarter points (UNIT),
     counts and ARO as they are."""
@@ -415,7 +370,7 @@ def rank(
     points: list[int],
     codes: tuple[str, ...],
     final_ties: str = SHARE,
-    seed: int | None = None,
+    seed: int | str | None = None,
 ) -> Ranked:
     """§1.6: order by points, split the sets still equal code by code; players equal at the end
     share the place, or are ordered by the lot of `seed`."""

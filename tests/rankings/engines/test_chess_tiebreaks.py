@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from competitions.systems.chess import tiebreak_codes as codes
 from rankings.engines import chess_tiebreaks as tb
 from rankings.engines.chess import (
     RESULTS,
@@ -387,13 +388,13 @@ def test_fide2009_virtual_opponent_of_a_forfeit():
 
 
 def test_validation_names_what_is_wrong():
-    assert tb.validate("NSF") == []
-    assert tb.validate("bh/c1 BH sb ge de DE ks/l+3 aro/c1") == []
-    assert tb.validate("BH XYZ") == ["unknown code XYZ"]
-    assert tb.validate("BH BH") == ["listed twice: BH"]
-    assert tb.validate("FIDE-SWISS SB") == ["listed twice: SB"]
-    assert tb.validate(" ".join(["WIN"] + ["DE"] * 12)) == ["at most 12 codes, not 13"]
-    assert tb.validate("") == ["the tie-break list is empty"]
+    assert codes.validate("NSF") == []
+    assert codes.validate("bh/c1 BH sb ge de DE ks/l+3 aro/c1") == []
+    assert codes.validate("BH XYZ") == [(codes.UNKNOWN, ["XYZ"])]
+    assert codes.validate("BH BH") == [(codes.TWICE, ["BH"])]
+    assert codes.validate("FIDE-SWISS SB") == [(codes.TWICE, ["SB"])]
+    assert codes.validate(" ".join(["WIN"] + ["DE"] * 12)) == [(codes.TOO_MANY, ["DE"])]
+    assert codes.validate("") == [(codes.EMPTY, [])]
 
 
 def test_macros_expand_in_place():
