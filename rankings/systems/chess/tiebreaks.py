@@ -204,10 +204,15 @@ def legend(data: dict) -> str:
     """The footer line naming the list: each code and what it is."""
     found = data.get("codes") or []
     parts = format_html_join("; ", "<abbr>{}</abbr> {}", ((c, title(c)) for c in found))
+    warning = ""
+    if data.get("round_robin") and any(c.startswith("BH") for c in found):
+        # §1.5 Decision: FIDE (2026) says Buchholz must not be used in round robins.
+        warning = _("This group is a round robin: FIDE advises against Buchholz here.")
     return format_html(
-        "{} {}",
+        "{} {}. {}",
         _("Tie-breaks after points, in order:"),
         parts,
+        warning,
     )
 
 
