@@ -160,3 +160,31 @@ def test_a_half_point_bye_counts_a_draw_shows_and_round_trips():
     exported = export_competition(season)
     written = next(t for t in exported["tournaments"] if t["id"] == "ex1a")
     assert {"half_bye": "y"} in written["groups"][0]["rounds"][3]
+
+
+def test_the_file_carries_a_tournaments_and_a_groups_own_list_and_refuses_a_wrong_one():
+    from competitions.interchange import FileError, export_competition
+    from competitions.models import Tournament
+
+    data = example_1a(tiebreaks="FIDE-SWISS", format="monrad")
+    data["tournaments"][-1]["tiebreaks"] = "BH/C1 BH"
+    season = import_competition(data)
+    assert Group.objects.get(name="Swiss").options == {
+        "tiebreaks": "FIDE-SWISS",
+        "format": "monrad",
+    }
+    assert Tournament.objects.get(key="ex1a").options == {"tiebreaks": "BH/C1 BH"}
+    written = next(t for t in export_competition(season)["tournaments"] if t["id"] == "ex1a")
+    assert written["tiebreaks"] == "BH/C1 BH"
+    assert (written["groups"][0]["tiebreaks"], written["groups"][0]["format"]) == (
+        "FIDE-SWISS",
+        "monrad",
+    )
+    klyve = next(t for t in export_competition(season)["tournaments"] if t["id"] == "klyve")
+    assert "tiebreaks" not in klyve and "tiebreaks" not in klyve["groups"][0]
+    bad = example_1a(tiebreaks="BH BH")
+    with pytest.raises(FileError) as refused:
+        import_competition(bad, replace=True)
+    assert "tournaments[2].groups[0].tiebreaks" in str(refused.value)
+    assert "BH is listed twice" in str(refused.value)
+    assert Group.objects.get(name="Swiss").options["tiebreaks"] == "FIDE-SWISS"  # unchanged
