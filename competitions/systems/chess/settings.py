@@ -261,13 +261,19 @@ GROUP_OPTIONS = SettingsSpec(
 
 
 def group_tiebreaks(season: "ChessSettings", tournament_options: dict, group_options: dict):
-    """The list and format a group uses: its own, else its tournament's, else the season's."""
-    tiebreaks = (
-        (group_options.get(OWN_TIEBREAKS) or "").strip()
-        or (tournament_options.get(OWN_TIEBREAKS) or "").strip()
-        or season.tiebreaks
-    )
-    return tiebreaks, group_options.get(OWN_FORMAT) or season.group_format
+    """The list and format a group uses: its own, else its tournament's, else the season's. (A
+    value the pages and files would refuse, e.g. typed into the admin's raw options, is passed
+    over.)"""
+    tiebreaks = season.tiebreaks
+    for options in (group_options, tournament_options):
+        own = options.get(OWN_TIEBREAKS)
+        if isinstance(own, str) and own.strip() and codes.is_known(own):
+            tiebreaks = own.strip()
+            break
+    group_format = group_options.get(OWN_FORMAT)
+    if group_format not in codes.GROUP_FORMATS:
+        group_format = season.group_format
+    return tiebreaks, group_format
 
 
 @dataclass(frozen=True)
