@@ -188,3 +188,13 @@ def test_the_file_carries_a_tournaments_and_a_groups_own_list_and_refuses_a_wron
     assert "tournaments[2].groups[0].tiebreaks" in str(refused.value)
     assert "BH is listed twice" in str(refused.value)
     assert Group.objects.get(name="Swiss").options["tiebreaks"] == "FIDE-SWISS"  # unchanged
+
+
+def test_the_csv_tables_write_the_tiebreaks_as_code_value_words():
+    from rankings.systems.chess.standings import flat_tables
+
+    season = import_competition(example_1a(tiebreaks="FIDE-SWISS"))
+    fields, rows = flat_tables(standings_document(season=season))["tournament-ex1a-Swiss"]
+    assert "tiebreaks" in fields
+    d = next(r for r in rows if r["player"] == "x")
+    assert d["tiebreaks"][:2] == ["BH/C1=8.5", "BH=10"] and "DE=-" in d["tiebreaks"]

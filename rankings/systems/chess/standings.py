@@ -543,12 +543,21 @@ def document(season: Season, tables: list) -> dict:
     }
 
 
+def _flat_group_row(row: dict) -> dict:
+    """A group row for a flat table: its tie-breaks as `code=value` words ("BH/C1=8.5")."""
+    if "tiebreaks" not in row:
+        return row
+    words = [f"{t['code']}={'-' if t['value'] is None else t['value']}" for t in row["tiebreaks"]]
+    return {**row, "tiebreaks": words}
+
+
 def flat_tables(document: dict) -> dict[str, tuple[tuple[str, ...], list[dict]]]:
     """The document as flat tables for CSV, one per standings table, named after it."""
     tables: dict[str, tuple[tuple[str, ...], list[dict]]] = {}
     for t in document["tournaments"]:
         for g in t["groups"]:
-            tables[f"tournament-{t['id']}-{g['name']}"] = (GROUP_ROW_FIELDS, g["rows"])
+            rows = [_flat_group_row(r) for r in g["rows"]]
+            tables[f"tournament-{t['id']}-{g['name']}"] = (GROUP_ROW_FIELDS, rows)
         tables[f"tournament-{t['id']}-bgp"] = (BGP_FIELDS, t["bgp"])
     for name, rows in document["classes"].items():
         tables[f"class-{name}"] = (CLASS_FIELDS, rows)
