@@ -290,7 +290,10 @@ class Tournament(models.Model):
 
 
 class Group(models.Model):
-    """A group (section) of a tournament, with its own table."""
+    """A group (section) of a tournament, with its own table.
+
+    `options` holds what a system lets a group set for itself (e.g. a chess group's own
+    tie-break list), validated by that system, as `Tournament.options`."""
 
     class Scale(models.TextChoices):
         ONE_HALF_ZERO = "1-half-0", "1-½-0"
@@ -302,6 +305,7 @@ class Group(models.Model):
     scale = models.CharField(
         _("points scale"), max_length=8, choices=Scale.choices, default=Scale.ONE_HALF_ZERO
     )
+    options = models.JSONField(_("options"), default=dict, blank=True)
     history = HistoricalRecords()
 
     class Meta:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
+from . import chess_tiebreaks as tb
 from .common import rank_by
 
 ONE_HALF_ZERO = "1-half-0"
@@ -31,6 +32,7 @@ REAL_RESULTS = (WHITE_WINS, BLACK_WINS, DRAW)
 WIN, DRAWN, LOSS = "win", "draw", "loss"
 FORFEIT_WIN, FORFEIT_LOSS, WALKOVER = "forfeit-win", "forfeit-loss", "walkover"
 NOT_PLAYED, UNFINISHED = "none", "pending"
+HALF_BYE = "half-bye"  # a requested half-point bye (TRF `H`): scores a draw without playing
 
 WHITE, BLACK = "H", "S"  # hvit, svart
 
@@ -59,6 +61,11 @@ class Settings:
     bgp_further: int = 5
     county_winner: int = 20
     county_others: int = 10
+    # chess-othello-options.md §1.1: the tie-break list and its options (defaults: today's).
+    tiebreaks: str = tb.NSF
+    unplayed_rounds: str = tb.FIDE2023
+    final_ties: str = tb.SHARE
+    aro_unrated: int | None = None
 
 
 # --- input ----------------------------------------------------------------------------------
@@ -77,6 +84,7 @@ class Game(NamedTuple):
 class RoundIn:
     games: tuple[Game, ...] = ()
     walkovers: tuple[str, ...] = ()
+    half_byes: tuple[str, ...] = ()  # requested half-point byes
 
 
 @dataclass(frozen=True)
@@ -85,6 +93,12 @@ class GroupIn:
     scale: str = ONE_HALF_ZERO
     rounds: tuple[RoundIn, ...] = ()
     classes: dict[str, str] = field(default_factory=dict)  # player -> BGP class ("" none)
+    # chess-othello-options.md §1.1: the group's own list (None: the settings'), its format,
+    # the players' ratings (for ARO) and the lot of `final_ties = lot`.
+    tiebreaks: str | None = None
+    group_format: str = tb.AUTO
+    ratings: dict[str, int | None] = field(default_factory=dict)
+    tiebreak_seed: int | str | None = None
 
 
 # --- output ---------------------------------------------------------------------------------
@@ -134,6 +148,8 @@ class GroupRow:
     outcomes: tuple[Outcome, ...]
     terms: tuple[Term, ...]
     berger_terms: tuple[BergerTerm, ...]
+    # One value per code of GroupOut.codes (a DE tier number, or None when not tied).
+    tiebreaks: tuple[Fraction | int | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -141,6 +157,7 @@ class GroupOut:
     rows: tuple[GroupRow, ...]  # in group order
     rounds: int
     scale: str
+    codes: tuple[str, ...] = ()
 
 
 # --- points and outcomes ----------------------------------------------------------------------
@@ -161,6 +178,7 @@ def round_outcomes(group: GroupIn) -> list[dict[str, Outcome]]:
             entries.append((game.white, Outcome(white, _points(white, scale), game.black, WHITE)))
             entries.append((game.black, Outcome(black, _points(black, scale), game.white, BLACK)))
         entries.extend((player, Outcome(WALKOVER, scale.win)) for player in round_in.walkovers)
+        entries.extend((player, Outcome(HALF_BYE, scale.draw)) for player in round_in.half_byes)
         outcomes: dict[str, Outcome] = {}
         for player, outcome in entries:
             if player not in members:
@@ -199,6 +217,8 @@ def _points(kind: str, scale: Scale) -> Fraction:
     return Fraction(0)
 
 
+HALF_BYE_CELL = "=BYE"
+
 # --- qualities --------------------------------------------------------------------------------
 
 
@@ -212,6 +232,8 @@ def cell(outcome: Outcome, places: dict[str, int]) -> str:
         return "-WO"
     if outcome.kind == NOT_PLAYED:
         return ""
+    if outcome.kind == HALF_BYE:
+        return HALF_BYE_CELL
     sign = {WIN: "+", DRAWN: "=", LOSS: "-", UNFINISHED: ""}[outcome.kind]
     return f"{sign}{outcome.colour}{places[outcome.opponent]}"
 
@@ -223,8 +245,8 @@ def cell(outcome: Outcome, places: dict[str, int]) -> str:
 # an opponent's points for a draw. Counting in quarters keeps it all in exact integers.
 UNIT = 4
 SCALED = {
-    ONE_HALF_ZERO: {WIN: 4, FORFEIT_WIN: 4, WALKOVER: 4, DRAWN: 2, LOSS: 0},
-    THREE_TWO_ONE: {WIN: 12, FORFEIT_WIN: 12, WALKOVER: 12, DRAWN: 8, LOSS: 4},
+    ONE_HALF_ZERO: {WIN: 4, FORFEIT_WIN: 4, WALKOVER: 4, DRAWN: 2, LOSS: 0, HALF_BYE: 2},
+    THREE_TWO_ONE: {WIN: 12, FORFEIT_WIN: 12, WALKOVER: 12, DRAWN: 8, LOSS: 4, HALF_BYE: 8},
 }
 _KINDS = {
     WHITE_WINS: (WIN, LOSS),
@@ -254,6 +276,11 @@ class ScaledRow(NamedTuple):
     results: tuple[tuple[str, int, str | None, str | None], ...]
     values: tuple[int, ...]
     cuts: tuple[int, ...]
+    # One value per code of the group's tie-break list (ScaledGroup.codes): points codes in
+    # quarters, counts and ratings as they are, a DE tier number or None (not tied).
+    tiebreaks: tuple[int | None, ...] = ()
+    # Per code, for BH and SB codes (else None), the rounds' items (tb.Item) with their cuts.
+    tiebreak_terms: tuple[tuple | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -261,6 +288,8 @@ class ScaledGroup:
     rows: tuple[ScaledRow, ...]  # in group order
     rounds: int
     scale: str
+    codes: tuple[str, ...] = ()  # the tie-break list, macros expanded
+    round_robin: bool = False  # the format FIDE codes used (§1.5)
 
 
 def _scaled_results(group: GroupIn) -> list[list]:
@@ -289,6 +318,12 @@ def _scaled_results(group: GroupIn) -> list[list]:
                 round_outcomes(group)
             seen.add(i)
             results[i][r] = (WALKOVER, scale[WALKOVER], None, None)
+        for player in round_in.half_byes:
+            i = index.get(player)
+            if i is None or i in seen:
+                round_outcomes(group)
+            seen.add(i)
+            results[i][r] = (HALF_BYE, scale[HALF_BYE], None, None)
     return results
 
 
@@ -342,13 +377,44 @@ def group_scaled(group: GroupIn, settings: Settings | None = None) -> ScaledGrou
             sums.append(column_sum)
         monrad = tuple(sums)
         built.append((points[i], monrad, berger, values, cuts))
-    keys = [(pts, *monrad, berger) for pts, monrad, berger, _v, _c in built]
-
-    ranked = rank_by(
-        range(len(players)),
-        key=keys.__getitem__,
-        tie_order=lambda i: i,
-    )
+    codes = tb.expand(group.tiebreaks or settings.tiebreaks, rounds, settings.monrad_long_from)
+    round_robin = False
+    if tb.is_nsf_default(codes, rounds, settings.monrad_long_from) and (
+        settings.final_ties == tb.SHARE
+    ):
+        # Today's list: points, the Monrad columns, Berger (rules.md §3).
+        keys = [(pts, *monrad, berger) for pts, monrad, berger, _v, _c in built]
+        tiebreaks = [(*monrad, berger) for _pts, monrad, berger, _v, _c in built]
+        terms = None
+        ranked = rank_by(
+            range(len(players)),
+            key=keys.__getitem__,
+            tie_order=lambda i: i,
+        )
+    else:
+        computed = tb.Computed(
+            tb.Context(
+                players=players,
+                results=tuple(tuple(mine) for mine in results),
+                scale={k: v for k, v in SCALED[group.scale].items() if k in (WIN, DRAWN, LOSS)},
+                rule=settings.unplayed_rounds,
+                group_format=group.group_format,
+                ratings=tuple(group.ratings.get(p) for p in players),
+                aro_unrated=settings.aro_unrated,
+                monrad_long_from=settings.monrad_long_from,
+            )
+        )
+        round_robin = computed.round_robin
+        done = tb.rank(computed, points, codes, settings.final_ties, group.tiebreak_seed)
+        tiebreaks = done.values
+        terms = [
+            tuple(
+                tuple(tb.explain(computed, code, i)) if code[:2] in ("BH", "SB") else None
+                for code in codes
+            )
+            for i in range(len(players))
+        ]
+        ranked = [(done.places[i], i) for i in done.order]
     places = {players[i]: place for place, i in ranked}
     rows = []
     for place, i in ranked:
@@ -361,6 +427,8 @@ def group_scaled(group: GroupIn, settings: Settings | None = None) -> ScaledGrou
                 cells.append("-WO")
             elif kind == NOT_PLAYED:
                 cells.append("")
+            elif kind == HALF_BYE:
+                cells.append(HALF_BYE_CELL)
             else:
                 cells.append(f"{_SIGNS[kind]}{colour}{places[opponent]}")
         rows.append(
@@ -375,9 +443,17 @@ def group_scaled(group: GroupIn, settings: Settings | None = None) -> ScaledGrou
                 results=tuple(results[i]),
                 values=tuple(values),
                 cuts=tuple(cuts),
+                tiebreaks=tuple(tiebreaks[i]),
+                tiebreak_terms=terms[i] if terms else (),
             )
         )
-    return ScaledGroup(rows=tuple(rows), rounds=rounds, scale=group.scale)
+    return ScaledGroup(
+        rows=tuple(rows),
+        rounds=rounds,
+        scale=group.scale,
+        codes=codes,
+        round_robin=round_robin,
+    )
 
 
 def group_table(group: GroupIn, settings: Settings | None = None) -> GroupOut:
@@ -421,9 +497,13 @@ def group_table(group: GroupIn, settings: Settings | None = None) -> GroupOut:
                 outcomes=outcomes,
                 terms=terms,
                 berger_terms=b_terms,
+                tiebreaks=tuple(
+                    q(v) if v is not None and tb.is_points(code) else v
+                    for code, v in zip(scaled.codes, r.tiebreaks, strict=True)
+                ),
             )
         )
-    return GroupOut(rows=tuple(rows), rounds=scaled.rounds, scale=scaled.scale)
+    return GroupOut(rows=tuple(rows), rounds=scaled.rounds, scale=scaled.scale, codes=scaled.codes)
 
 
 # --- BGP points -------------------------------------------------------------------------------

@@ -106,6 +106,15 @@ def test_standings_document_of_the_hand_checked_group():
     assert klyve["id"] == "klyve"
     group = klyve["groups"][0]
     assert group["name"] == "Gruppe A"
+    # Each row lists the group's tie-breaks (chess-othello-options.md §1.9): with the default
+    # list, today's Monrad columns and Berger under their codes.
+    assert group["rows"][0].pop("tiebreaks") == [
+        {"code": "MK/C1", "value": 6.5},
+        {"code": "MK", "value": 7.5},
+        {"code": "BK", "value": 6.5},
+    ]
+    for row in group["rows"][1:] + klyve["groups"][1]["rows"]:
+        assert [t["value"] for t in row.pop("tiebreaks")] == [*row["monrad"], row["berger"]]
     assert group["rows"] == [
         {"player": "a", "place": 1, "points": 3.5, "monrad": [6.5, 7.5], "berger": 6.5,
          "cells": ["+H2", "+S5", "=H3", "+H4"]},

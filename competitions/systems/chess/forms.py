@@ -14,6 +14,7 @@ from competitions.uploads import WINDOWS_1252, read_upload
 
 from .interchange import BORN_MAX, BORN_MIN, CLASS_MAX_LENGTH
 from .models import RATING_MAX
+from .settings import GROUP_FORMAT_CHOICES, TIEBREAKS_MAX_LENGTH
 
 # What a result box accepts, and what it stores.
 RESULT_INPUTS = {
@@ -49,6 +50,12 @@ class ChessTournamentForm(TournamentForm):
         required=False,
         help_text=gettext_lazy("BGP points: 20 to each class winner, 10 to everyone else."),
     )
+    tiebreaks = forms.CharField(
+        label=gettext_lazy("Tie-breaks"),
+        max_length=TIEBREAKS_MAX_LENGTH,
+        required=False,
+        help_text=gettext_lazy("Empty: the season's list. E.g. FIDE-SWISS, or BH/C1 BH DE WON."),
+    )
 
 
 class GroupForm(forms.Form):
@@ -58,6 +65,26 @@ class GroupForm(forms.Form):
         widget=forms.TextInput(attrs={"placeholder": "Gruppe A"}),
     )
     scale = forms.ChoiceField(label=gettext_lazy("Points scale"), choices=Group.Scale.choices)
+
+
+class GroupDetailsForm(GroupForm):
+    """A group's details with its own tie-break list and format (chess-othello-options.md
+    §1.1; empty: the tournament's or the season's)."""
+
+    tiebreaks = forms.CharField(
+        label=gettext_lazy("Tie-breaks"),
+        max_length=TIEBREAKS_MAX_LENGTH,
+        required=False,
+        help_text=gettext_lazy(
+            "Empty: the tournament's or season's list. E.g. NSF, FIDE-SWISS, FIDE-RR, or codes "
+            "such as BH/C1 BH DE WON."
+        ),
+    )
+    group_format = forms.ChoiceField(
+        label=gettext_lazy("Group format"),
+        required=False,
+        choices=(("", gettext_lazy("the season's")), *GROUP_FORMAT_CHOICES),
+    )
 
 
 class MemberFields(forms.Form):

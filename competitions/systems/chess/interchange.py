@@ -38,12 +38,15 @@ from competitions.registry import get_system
 from competitions.sync import delete_with_history
 
 from .models import RATING_MAX, GroupPlayer
+from .settings import COUNTY, GROUP_OPTIONS, OWN_FORMAT, OWN_TIEBREAKS
+
+# The round entries without a game: a walkover (a win) and a requested half-point bye.
+UNPLAYED = {"walkover": RoundEntry.Status.WALKOVER, "half_bye": RoundEntry.Status.BYE}
 
 RESULTS = [choice.value for choice in Game.Result]
 SCALES = [choice.value for choice in Group.Scale]
 BORN_MIN, BORN_MAX = 1900, 2100
 CLASS_MAX_LENGTH = 50
-COUNTY = "county_championship"
 
 # A replacing import writes only what differs (competitions.sync).
 SYNC = True
@@ -87,8 +90,11 @@ class _Reader:
         keys.add(key)
         county = field_of(raw, COUNTY, path, bool, TRUE_OR_FALSE, required=False, default=False)
         options = {COUNTY: True} if county else {}
+        own = field_of(raw, OWN_TIEBREAKS, path, str, TEXT, required=False, default="").strip()
+        if own:
+            options[OWN_TIEBREAKS] = own
         spec = get_system(self.season.system).tournament_options
-        for field, message in spec.validate(options):  # pragma: no cover - a bool is valid
+        for field, message in spec.validate(options):
             raise FileError(join(path, field), message)
         fields: dict[str, Any] = {
             "season": self.season,
@@ -127,7 +133,17 @@ class _Reader:
                 _("unknown scale %(value)r, expected one of %(values)s")
                 % {"value": scale, "values": ", ".join(SCALES)},
             )
-        group = Group(tournament=tournament, name=name, position=position, scale=scale)
+        # chess-othello-options.md §1.1: the group's own tie-break list and format
+        options = {}
+        for key, option in ((OWN_TIEBREAKS, OWN_TIEBREAKS), ("format", OWN_FORMAT)):
+            value = field_of(raw, key, path, str, TEXT, required=False, default="").strip()
+            if value:
+                options[option] = value
+        for field, message in GROUP_OPTIONS.validate(options):
+            raise FileError(join(path, field), message)
+        group = Group(
+            tournament=tournament, name=name, position=position, scale=scale, options=options
+        )
         self.groups.append(group)
         players = field_of(raw, "players", path, list, A_LIST, required=False, default=[])
         members: set[str] = set()
@@ -213,17 +229,22 @@ class _Reader:
         for e, entry in enumerate(raw):
             epath = join(path, e)
             expect(entry, dict, epath, AN_OBJECT)
-            if "walkover" in entry:
-                extra = sorted(set(entry) - {"walkover"})
-                if extra:
-                    raise FileError(
-                        join(epath, extra[0]),
-                        _("a walkover has only the player who gets it"),
-                    )
-                player = take(entry["walkover"], join(epath, "walkover"))
-                self.entries.append(
-                    RoundEntry(round=round_, player=player, status=RoundEntry.Status.WALKOVER)
-                )
+            for kind, status in UNPLAYED.items():
+                if kind in entry:
+                    extra = sorted(set(entry) - {kind})
+                    if extra:
+                        raise FileError(
+                            join(epath, extra[0]),
+                            _("a walkover has only the player who gets it")
+                            if kind == "walkover"
+                            else _("a half-point bye has only the player who gets it"),
+                        )
+                    player = take(entry[kind], join(epath, kind))
+                    self.entries.append(RoundEntry(round=round_, player=player, status=status))
+                    break
+            else:
+                status = None
+            if status is not None:
                 continue
             white = take(entry.get("white"), join(epath, "white"))
             black = take(entry.get("black"), join(epath, "black"))
@@ -268,7 +289,7 @@ class _Reader:
                 Group.objects.filter(tournament__season=season).select_related("tournament")
             ),
             key=lambda g: (g.tournament.key, g.name),
-            fields=["position", "scale"],
+            fields=["position", "scale", "options"],
         )
         for m in self.members:
             m.group, m.tournament = m.group, m.tournament
@@ -405,6 +426,8 @@ def write(season: Season) -> dict:
         listing = rounds[entry.round.group_id][entry.round.number]
         if entry.status == RoundEntry.Status.WALKOVER:
             listing.append({"walkover": entry.player.key})
+        elif entry.status == RoundEntry.Status.BYE:
+            listing.append({"half_bye": entry.player.key})
         elif entry.status == RoundEntry.Status.PLAYED:
             game = games.get(entry.game_id)
             if game is None:
@@ -417,10 +440,16 @@ def write(season: Season) -> dict:
     for t in season.tournaments.prefetch_related("groups"):
         groups = []
         for g in sorted(t.groups.all(), key=lambda g: (g.position, g.name)):
+            own = {
+                key: g.options[option]
+                for key, option in ((OWN_TIEBREAKS, OWN_TIEBREAKS), ("format", OWN_FORMAT))
+                if g.options.get(option)
+            }
             groups.append(
                 {
                     "name": g.name,
                     "scale": g.scale,
+                    **own,
                     "players": members.get(g.pk, []),
                     "rounds": [
                         [_game(e) for e in listing]
@@ -434,6 +463,11 @@ def write(season: Season) -> dict:
                 "name": t.name,
                 "date": t.date.isoformat() if t.date else None,
                 COUNTY: bool(t.options.get(COUNTY, False)),
+                **(
+                    {OWN_TIEBREAKS: t.options[OWN_TIEBREAKS]}
+                    if t.options.get(OWN_TIEBREAKS)
+                    else {}
+                ),
                 "draw_seed": t.draw_seed,
                 "groups": groups,
             }
@@ -445,7 +479,7 @@ def write(season: Season) -> dict:
 
 
 def _game(entry: dict) -> dict:
-    if "walkover" in entry:
+    if "walkover" in entry or "half_bye" in entry:
         return entry
     game = {"white": entry.get("white"), "black": entry.get("black")}
     if "result" in entry:

@@ -24,7 +24,14 @@ from competitions.signals import bulk_write, results_changed
 from . import trf
 from .interchange import BORN_MAX, BORN_MIN, COUNTY, RESULTS
 from .models import RATING_MAX, GroupPlayer, in_two_groups
-from .settings import GROUP_PLAYERS_MAX, ROUNDS_MAX
+from .settings import (
+    GROUP_OPTIONS,
+    GROUP_PLAYERS_MAX,
+    OWN_FORMAT,
+    OWN_TIEBREAKS,
+    ROUNDS_MAX,
+    TOURNAMENT_OPTIONS,
+)
 from .system import change_scope
 
 
@@ -40,23 +47,48 @@ def _concurrent() -> ValidationError:
 # --- tournaments and groups ---------------------------------------------------------------------
 
 
+def _own_options(spec, options: dict, values: dict) -> dict:
+    """`options` with `values` set (an empty or false value removed), checked by `spec`: a
+    wrong value raises a ValidationError naming the field, and nothing is stored."""
+    options = dict(options)
+    for name, value in values.items():
+        value = value.strip() if isinstance(value, str) else value
+        if value:
+            options[name] = value
+        else:
+            options.pop(name, None)
+    problems = spec.validate(options)
+    if problems:
+        raise ValidationError({name: message for name, message in problems})
+    return options
+
+
 def tournament_create(
-    *, season, name: str, date: date | None, county: bool, namesake_ok: bool = True
+    *,
+    season,
+    name: str,
+    date: date | None,
+    county: bool,
+    tiebreaks: str = "",
+    namesake_ok: bool = True,
 ) -> Tournament:
+    options = _own_options(TOURNAMENT_OPTIONS, {}, {COUNTY: county, OWN_TIEBREAKS: tiebreaks})
     with transaction.atomic():
         tournament = shared.tournament_create(
             season=season, name=name, date=date, namesake_ok=namesake_ok
         )
-        if county:
-            tournament.options = {COUNTY: True}
+        if options:
+            tournament.options = options
             tournament.save(update_fields=["options"])
     return tournament
 
 
-def tournament_update(*, tournament: Tournament, name: str, date: date | None, county: bool):
-    options = {k: v for k, v in tournament.options.items() if k != COUNTY}
-    if county:
-        options[COUNTY] = True
+def tournament_update(
+    *, tournament: Tournament, name: str, date: date | None, county: bool, tiebreaks: str = ""
+):
+    options = _own_options(
+        TOURNAMENT_OPTIONS, tournament.options, {COUNTY: county, OWN_TIEBREAKS: tiebreaks}
+    )
     tournament.name, tournament.date, tournament.options = name.strip(), date, options
     tournament.save()
     return tournament
@@ -82,14 +114,26 @@ def group_create(*, tournament: Tournament, name: str, scale: str) -> Group:
         ) from exc
 
 
-def group_update(*, group: Group, name: str, scale: str) -> Group:
+def group_update(
+    *, group: Group, name: str, scale: str, tiebreaks: str = "", group_format: str = ""
+) -> Group:
+    """A group's name, scale and (chess-othello-options.md §1.1) its own tie-break list and
+    format; empty ones fall back to the tournament's or season's."""
     name = name.strip()
     if group.tournament.groups.filter(name=name).exclude(pk=group.pk).exists():
         raise ValidationError(
             {"name": _("This tournament has a group %(name)s already.") % {"name": name}}
         )
-    group.name, group.scale = name, scale
-    group.save(update_fields=["name", "scale"])
+    try:
+        options = _own_options(
+            GROUP_OPTIONS, group.options, {OWN_TIEBREAKS: tiebreaks, OWN_FORMAT: group_format}
+        )
+    except ValidationError as exc:
+        raise ValidationError(
+            {("group_format" if k == OWN_FORMAT else k): v for k, v in exc.message_dict.items()}
+        ) from None
+    group.name, group.scale, group.options = name, scale, options
+    group.save(update_fields=["name", "scale", "options"])
     return group
 
 
@@ -307,15 +351,23 @@ def game_add(*, round_: Round, white: Player, black: Player, result: str = "") -
 
 
 def walkover_add(*, round_: Round, player: Player) -> RoundEntry:
+    return _unplayed_add(round_, player, RoundEntry.Status.WALKOVER)
+
+
+def half_bye_add(*, round_: Round, player: Player) -> RoundEntry:
+    """A requested half-point bye (chess-othello-options.md §1.2): the player scores a draw
+    without playing; a round entry with status `bye`."""
+    return _unplayed_add(round_, player, RoundEntry.Status.BYE)
+
+
+def _unplayed_add(round_: Round, player: Player, status: str) -> RoundEntry:
     _members(round_, [player])
     _free(round_, [player])
     try:
         with transaction.atomic():
             if not shared.row_lock(round_):  # waits for a delete of the round
                 raise _round_gone(round_)
-            return RoundEntry.objects.create(
-                round=round_, player=player, status=RoundEntry.Status.WALKOVER
-            )
+            return RoundEntry.objects.create(round=round_, player=player, status=status)
     except IntegrityError as exc:
         raise _concurrent() from exc
 
@@ -444,8 +496,8 @@ def group_import_trf(*, group: Group, text: str) -> int:
     """Fill an empty group from a TRF16 file (rules.md §3 "results can also be entered for
     pairings made elsewhere"): its players in start-rank order (matched by name in the series, or
     added), ratings, birth years, and every round's games and walkovers. Returns the number of
-    players. Refuses what §3 cannot hold (a half-point bye) and results the two players' lines
-    disagree on, naming the line; stores nothing then."""
+    players. A half-point bye (H) is stored as one. Refuses what §3 cannot hold and results the
+    two players' lines disagree on, naming the line; stores nothing then."""
     if group.members.exists() or group.rounds.exists():
         raise ValidationError(_("A TRF file can only fill a group without players and rounds."))
     try:
@@ -506,11 +558,13 @@ def group_import_trf(*, group: Group, text: str) -> int:
                 if game.opponent == 0:
                     if code in TRF_WALKOVER:
                         walkover_add(round_=round_, player=players[entry.start])
+                    elif code == trf.HALF_BYE:
+                        half_bye_add(round_=round_, player=players[entry.start])
                     elif code not in TRF_NOTHING:
                         raise ValidationError(
                             _(
                                 "%(where)s: a result %(code)s has no place in a group (wins, "
-                                "draws, losses, forfeits and WO only)."
+                                "draws, losses, forfeits, WO and half-point byes only)."
                             )
                             % {"where": where, "code": code}
                         )

@@ -9,7 +9,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from competitions.registry import INT, TEXT, Setting, SettingsSpec
+from competitions.registry import BOOL, CHOICE, INT, TEXT, Setting, SettingsSpec
+
+from . import tiebreak_codes as codes
+from .models import RATING_MAX
 
 SMALL_SCALE = (20, 17, 15, 13, 11, 10, 9, 8, 7, 6)
 LARGE_SCALE = tuple(range(20, 5, -1))
@@ -19,6 +22,14 @@ SCALE_MAX_PLACES = 100
 # an open of a thousand (monrad_long_from's bound is the same 100 rounds).
 ROUNDS_MAX = 100
 GROUP_PLAYERS_MAX = 1000
+
+
+TIEBREAKS_MAX_LENGTH = 200
+GROUP_FORMAT_CHOICES = (
+    (codes.AUTO, gettext_lazy("automatic")),
+    (codes.MONRAD, gettext_lazy("Monrad (Swiss)")),
+    (codes.ROUND_ROBIN, gettext_lazy("round robin")),
+)
 
 
 def _text(scale: tuple[int, ...]) -> str:
@@ -80,6 +91,58 @@ FIELDS = (
         0,
         POINTS_MAX,
     ),
+    # chess-othello-options.md §1.1: the tie-break list and its options.
+    Setting(
+        "tiebreaks",
+        gettext_lazy("Tie-breaks"),
+        TEXT,
+        codes.NSF,
+        max_length=TIEBREAKS_MAX_LENGTH,
+        help_text=gettext_lazy(
+            "Codes separated by spaces, applied in order after points: NSF (today's Monrad "
+            "and Berger), FIDE-RR, FIDE-SWISS, FIDE-SWISS-RATED, or FIDE codes such as "
+            "BH/C1 BH SB DE WIN BWG. A tournament or group may have its own list."
+        ),
+    ),
+    Setting(
+        "unplayed_rounds",
+        gettext_lazy("Unplayed rounds in FIDE tie-breaks"),
+        CHOICE,
+        codes.FIDE2023,
+        choices=(
+            (codes.FIDE2023, gettext_lazy("FIDE 2023: a dummy opponent with the player's points")),
+            (codes.FIDE2026, gettext_lazy("FIDE 2026: the dummy capped")),
+            (codes.FIDE2009, gettext_lazy("FIDE 2009: a virtual opponent")),
+        ),
+    ),
+    Setting(
+        "group_format",
+        gettext_lazy("Group format"),
+        CHOICE,
+        codes.AUTO,
+        choices=GROUP_FORMAT_CHOICES,
+        help_text=gettext_lazy(
+            "Automatic: a round robin once every two players of the group have met."
+        ),
+    ),
+    Setting(
+        "final_ties",
+        gettext_lazy("Players still equal after every tie-break"),
+        CHOICE,
+        codes.SHARE,
+        choices=(
+            (codes.SHARE, gettext_lazy("share the place")),
+            (codes.LOT, gettext_lazy("are ordered by lot")),
+        ),
+    ),
+    Setting(
+        "aro_unrated",
+        gettext_lazy("Rating of an unrated opponent in ARO"),
+        TEXT,
+        "",
+        max_length=4,
+        help_text=gettext_lazy("Empty: games against unrated opponents are left out."),
+    ),
 )
 
 SCALE_RE = re.compile(r"^\s*\d{1,4}(\s+\d{1,4})*\s*$")
@@ -110,10 +173,107 @@ def _validate_extra(raw: dict) -> list[tuple[str, str]]:
                     % {"name": name, "places": SCALE_MAX_PLACES, "max": POINTS_MAX},
                 )
             )
+    value = raw.get("tiebreaks")
+    if isinstance(value, str):
+        errors.extend(("tiebreaks", m) for m in tiebreak_problems(value))
+    value = raw.get("aro_unrated")
+    if isinstance(value, str) and value and not (value.isdigit() and int(value) <= RATING_MAX):
+        errors.append(
+            (
+                "aro_unrated",
+                _("aro_unrated must be empty or a whole number from 0 to %(max)s")
+                % {"max": RATING_MAX},
+            )
+        )
     return errors
 
 
+def tiebreak_problems(text: str) -> list[str]:
+    """What is wrong with a tie-break list, in words (empty when nothing)."""
+    messages = []
+    for problem, found in codes.validate(text):
+        names = ", ".join(found)
+        if problem == codes.EMPTY:
+            messages.append(_("The tie-break list is empty."))
+        elif problem == codes.TOO_MANY:
+            messages.append(
+                _("At most %(n)s tie-break codes; remove %(codes)s.")
+                % {"n": codes.MAX_CODES, "codes": names}
+            )
+        elif problem == codes.UNKNOWN:
+            messages.append(
+                _("Unknown tie-break code %(codes)s (known: %(known)s).")
+                % {"codes": names, "known": codes.KNOWN_TEXT}
+            )
+        else:
+            messages.append(_("Tie-break %(codes)s is listed twice.") % {"codes": names})
+    return messages
+
+
 SPEC = SettingsSpec(fields=FIELDS, extra=_validate_extra)
+
+# Tournament.options and Group.options (chess-othello-options.md §1.1): a tournament may have
+# its own tie-break list, a group its own list and format; empty means the level above's. (The
+# lot of `final_ties = lot` is drawn with the tournament's stored `draw_seed`.)
+COUNTY = "county_championship"
+OWN_TIEBREAKS = "tiebreaks"
+OWN_FORMAT = "format"
+
+
+def _own_list(raw: dict) -> list[tuple[str, str]]:
+    value = raw.get(OWN_TIEBREAKS)
+    if isinstance(value, str) and value.strip():
+        return [(OWN_TIEBREAKS, m) for m in tiebreak_problems(value)]
+    return []
+
+
+def _own_tiebreaks_setting() -> Setting:
+    return Setting(
+        OWN_TIEBREAKS,
+        gettext_lazy("Tie-breaks"),
+        TEXT,
+        "",
+        max_length=TIEBREAKS_MAX_LENGTH,
+        help_text=gettext_lazy("Empty: the season's list."),
+    )
+
+
+TOURNAMENT_OPTIONS = SettingsSpec(
+    fields=(
+        Setting(COUNTY, gettext_lazy("County championship"), BOOL, False),
+        _own_tiebreaks_setting(),
+    ),
+    extra=_own_list,
+)
+GROUP_OPTIONS = SettingsSpec(
+    fields=(
+        _own_tiebreaks_setting(),
+        Setting(
+            OWN_FORMAT,
+            gettext_lazy("Group format"),
+            CHOICE,
+            "",
+            choices=(("", gettext_lazy("the season's")), *GROUP_FORMAT_CHOICES),
+        ),
+    ),
+    extra=_own_list,
+)
+
+
+def group_tiebreaks(season: "ChessSettings", tournament_options: dict, group_options: dict):
+    """The list and format a group uses: its own, else its tournament's, else the season's. (A
+    value the pages and files would refuse, e.g. typed into the admin's raw options, is passed
+    over.)"""
+    tiebreaks = season.tiebreaks
+    for options in (group_options, tournament_options):
+        own = options.get(OWN_TIEBREAKS)
+        if isinstance(own, str) and own.strip() and codes.is_known(own):
+            tiebreaks = own.strip()
+            break
+    group_format = group_options.get(OWN_FORMAT)
+    if group_format not in codes.GROUP_FORMATS:
+        group_format = season.group_format
+    return tiebreaks, group_format
 
 
 @dataclass(frozen=True)
@@ -125,6 +285,11 @@ class ChessSettings:
     bgp_further: int = 5
     county_winner: int = 20
     county_others: int = 10
+    tiebreaks: str = codes.NSF
+    unplayed_rounds: str = codes.FIDE2023
+    group_format: str = codes.AUTO
+    final_ties: str = codes.SHARE
+    aro_unrated: int | None = None
 
 
 def parse_settings(raw: dict[str, Any]) -> ChessSettings:
@@ -138,4 +303,9 @@ def parse_settings(raw: dict[str, Any]) -> ChessSettings:
         bgp_further=values["bgp_further"],
         county_winner=values["county_winner"],
         county_others=values["county_others"],
+        tiebreaks=values["tiebreaks"],
+        unplayed_rounds=values["unplayed_rounds"],
+        group_format=values["group_format"],
+        final_ties=values["final_ties"],
+        aro_unrated=int(values["aro_unrated"]) if values["aro_unrated"] else None,
     )

@@ -3,11 +3,12 @@
 from django.utils.translation import gettext_lazy as _
 
 from competitions.models import Game, Group, Round, RoundEntry
-from competitions.registry import BOOL, DemoSeries, Setting, SettingsSpec, SystemSpec, register
+from competitions.registry import DemoSeries, SystemSpec, register
 
 from . import demo
 from .models import GroupPlayer
 from .settings import SPEC as SETTINGS
+from .settings import TOURNAMENT_OPTIONS
 
 KEY = "chess-bgp"
 TOURNAMENT_SCOPE = "t:"
@@ -42,9 +43,7 @@ register(
         key=KEY,
         name=_("Chess groups and BGP points"),
         settings=SETTINGS,
-        tournament_options=SettingsSpec(
-            fields=(Setting("county_championship", _("County championship"), BOOL, False),)
-        ),
+        tournament_options=TOURNAMENT_OPTIONS,
         result_models={GroupPlayer: lambda o: {o.group.tournament.season_id}},
         change_scope=change_scope,
         file_section="competitions.systems.chess.interchange",

@@ -21,6 +21,7 @@ WIN, DRAW, LOSS = "1", "=", "0"
 FORFEIT_WIN, FORFEIT_LOSS = "+", "-"
 PAIRING_BYE = "U"  # pairing-allocated bye: the Norwegian WO
 ABSENT = "Z"  # zero-point bye: the round was not played
+HALF_BYE = "H"  # half-point bye: requested, scores a draw
 NOT_YET = " "  # paired, result not entered yet
 UNRATED = {"W": WIN, "D": DRAW, "L": LOSS}
 FULL_BYE = "F"

@@ -29,6 +29,7 @@ from . import services
 from .forms import (
     ChessTournamentForm,
     GameForm,
+    GroupDetailsForm,
     GroupForm,
     MemberAddForm,
     MemberFields,
@@ -38,8 +39,10 @@ from .forms import (
 )
 from .interchange import COUNTY
 from .models import GroupPlayer
-from .settings import parse_settings
+from .settings import OWN_FORMAT, OWN_TIEBREAKS, parse_settings
 from .tables import ManageTournamentTable
+
+UNPLAYED_STATUSES = (RoundEntry.Status.WALKOVER, RoundEntry.Status.BYE)
 
 
 def season_panel(request, season: Season, form: ChessTournamentForm | None = None):
@@ -88,15 +91,20 @@ def tournament_manage(request, season: Season, tournament: str):
             "name": tournament.name,
             "date": tournament.date,
             "county": bool(tournament.options.get(COUNTY)),
+            "tiebreaks": tournament.options.get(OWN_TIEBREAKS, ""),
         },
         prefix="t",
     )
     group_form = GroupForm(request.POST if "add_group" in request.POST else None, prefix="g")
     if request.method == "POST":
         if "save_tournament" in request.POST and details.is_valid():
-            services.tournament_update(tournament=tournament, **details.cleaned_data)
-            messages.success(request, _("Tournament saved."))
-            return redirect(manage_url(season, "tournament", tournament.key))
+            try:
+                services.tournament_update(tournament=tournament, **details.cleaned_data)
+            except ValidationError as exc:
+                apply_errors(details, exc)
+            else:
+                messages.success(request, _("Tournament saved."))
+                return redirect(manage_url(season, "tournament", tournament.key))
         if "add_group" in request.POST and group_form.is_valid():
             try:
                 group = services.group_create(tournament=tournament, **group_form.cleaned_data)
@@ -128,9 +136,14 @@ def group_manage(request, season: Season, tournament: str, group: int):
     add = MemberAddForm(
         request.POST if "add_player" in request.POST else None, players=players, prefix="m"
     )
-    details = GroupForm(
+    details = GroupDetailsForm(
         request.POST if "save_group" in request.POST else None,
-        initial={"name": group.name, "scale": group.scale},
+        initial={
+            "name": group.name,
+            "scale": group.scale,
+            "tiebreaks": group.options.get(OWN_TIEBREAKS, ""),
+            "group_format": group.options.get(OWN_FORMAT, ""),
+        },
         prefix="g",
     )
     trf_form = TrfImportForm(
@@ -331,7 +344,9 @@ def round_manage(request, season: Season, tournament: str, group: int, number: i
         request.POST if "add_game" in request.POST else None, members=free, prefix="game"
     )
     wo_form = WalkoverForm(
-        request.POST if "add_walkover" in request.POST else None, members=free, prefix="wo"
+        request.POST if {"add_walkover", "add_half_bye"} & set(request.POST) else None,
+        members=free,
+        prefix="wo",
     )
     if request.method == "POST":
         try:
@@ -359,12 +374,20 @@ def round_manage(request, season: Season, tournament: str, group: int, number: i
                 )
                 messages.success(request, _("WO added."))
                 return redirect(url + "#add")
+            if "add_half_bye" in request.POST and wo_form.is_valid():
+                if not wo_form.cleaned_data["player"]:
+                    raise ValidationError(_("Pick the player who gets the half-point bye."))
+                services.half_bye_add(
+                    round_=round_, player=wo_form.players[wo_form.cleaned_data["player"]]
+                )
+                messages.success(request, _("Half-point bye added."))
+                return redirect(url + "#add")
         except ValidationError as exc:
             target = (
                 game_form
                 if "add_game" in request.POST
                 else wo_form
-                if "add_walkover" in request.POST
+                if {"add_walkover", "add_half_bye"} & set(request.POST)
                 else results
             )
             apply_errors(target, exc)
@@ -381,7 +404,8 @@ def round_manage(request, season: Season, tournament: str, group: int, number: i
         }
         for game in games
     ]
-    walkovers = [e for e in entries if e.status == RoundEntry.Status.WALKOVER]
+    # walkovers and half-point byes: the round's entries without a game
+    walkovers = [e for e in entries if e.status in UNPLAYED_STATUSES]
     numbers = list(group.rounds.order_by("number").values_list("number", flat=True))
     return render(
         request,
@@ -418,9 +442,12 @@ def game_delete(request, season: Season, tournament: str, group: int, number: in
 def walkover_delete(request, season: Season, tournament: str, group: int, number: int, entry: int):
     group = _group(season, tournament, group)
     round_ = _round(group, number)
-    found = get_object_or_404(RoundEntry, pk=entry, round=round_, status=RoundEntry.Status.WALKOVER)
+    found = get_object_or_404(RoundEntry, pk=entry, round=round_, status__in=UNPLAYED_STATUSES)
     services.walkover_delete(entry=found)
-    messages.success(request, _("WO deleted."))
+    messages.success(
+        request,
+        _("Half-point bye deleted.") if found.status == RoundEntry.Status.BYE else _("WO deleted."),
+    )
     return redirect(manage_url(season, "round", group.tournament.key, group.pk, number))
 
 

@@ -17,8 +17,9 @@ from django.utils.text import slugify
 from competitions.models import Group, Round, RoundEntry, Season
 from competitions.systems.chess.interchange import COUNTY
 from competitions.systems.chess.models import GroupPlayer
-from competitions.systems.chess.settings import parse_settings
+from competitions.systems.chess.settings import group_tiebreaks, parse_settings
 from competitions.systems.chess.system import TOURNAMENT_SCOPE
+from competitions.systems.chess.tiebreak_codes import is_points
 from rankings.engines import chess as engine
 from rankings.models import StandingsRow, StandingsTable
 from rankings.systems import ComputedRow, ComputedTable, Update
@@ -28,7 +29,7 @@ KIND_BGP = "bgp"
 KIND_CLASS = "class"
 
 # The field names of interchange.md's chess-bgp standings.
-GROUP_ROW_FIELDS = ("player", "place", "points", "monrad", "berger", "cells")
+GROUP_ROW_FIELDS = ("player", "place", "points", "monrad", "berger", "tiebreaks", "cells")
 BGP_FIELDS = ("player", "class", "place", "points")
 CLASS_FIELDS = ("player", "rank", "points")
 
@@ -43,6 +44,10 @@ def engine_settings(season: Season) -> engine.Settings:
         bgp_further=s.bgp_further,
         county_winner=s.county_winner,
         county_others=s.county_others,
+        tiebreaks=s.tiebreaks,
+        unplayed_rounds=s.unplayed_rounds,
+        final_ties=s.final_ties,
+        aro_unrated=s.aro_unrated,
     )
 
 
@@ -60,6 +65,11 @@ class LoadedGroup:
     group: Group
     members: list[Member] = field(default_factory=list)
     rounds: dict[int, dict[str, Any]] = field(default_factory=dict)  # number -> games, WOs
+    # chess-othello-options.md §1.1: the group's list (its own, its tournament's or the
+    # season's), its format and the seed of its lot.
+    tiebreaks: str | None = None
+    group_format: str = "auto"
+    seed: str | None = None
 
     def engine_input(self) -> engine.GroupIn:
         keys = {m.player for m in self.members}
@@ -73,12 +83,19 @@ class LoadedGroup:
                 if white in keys and black in keys:
                     games.append(engine.Game(white, black, sides["result"]))
             walkovers = tuple(p for p in r["walkovers"] if p in keys)
-            rounds.append(engine.RoundIn(games=tuple(games), walkovers=walkovers))
+            half_byes = tuple(p for p in r.get("half_byes", ()) if p in keys)
+            rounds.append(
+                engine.RoundIn(games=tuple(games), walkovers=walkovers, half_byes=half_byes)
+            )
         return engine.GroupIn(
             players=tuple(m.player for m in self.members),
             scale=self.group.scale,
             rounds=tuple(rounds),
             classes={m.player: m.player_class for m in self.members},
+            tiebreaks=self.tiebreaks,
+            group_format=self.group_format,
+            ratings={m.player: m.rating for m in self.members},
+            tiebreak_seed=self.seed,
         )
 
 
@@ -90,8 +107,10 @@ def load_groups(
 ) -> dict[int, LoadedGroup]:
     """The season's groups (or these groups, or those of these tournaments) with members,
     rounds and games: four queries."""
-    groups = Group.objects.filter(tournament__season=season).order_by(
-        "tournament_id", "position", "name"
+    groups = (
+        Group.objects.filter(tournament__season=season)
+        .select_related("tournament")
+        .order_by("tournament_id", "position", "name")
     )
     members = GroupPlayer.objects.filter(group__tournament__season=season)
     rounds = Round.objects.filter(season=season, group__isnull=False)
@@ -106,7 +125,16 @@ def load_groups(
         members = members.filter(group__tournament_id__in=tournament_ids)
         rounds = rounds.filter(tournament_id__in=tournament_ids)
         entries = entries.filter(round__tournament_id__in=tournament_ids)
-    loaded = {g.pk: LoadedGroup(group=g) for g in groups}
+    chess = parse_settings(season.settings)
+    loaded = {}
+    for g in groups:
+        tiebreaks, group_format = group_tiebreaks(chess, g.tournament.options, g.options)
+        loaded[g.pk] = LoadedGroup(
+            group=g,
+            tiebreaks=tiebreaks,
+            group_format=group_format,
+            seed=f"{g.tournament.draw_seed}:{g.name}",
+        )
     seen: dict[int, int] = defaultdict(int)
     for group_id, key, player_class, rating, born in members.order_by(
         "group_id", "position", "player__key"
@@ -116,7 +144,12 @@ def load_groups(
     numbers = {}
     for round_id, group_id, number in rounds.values_list("id", "group_id", "number"):
         numbers[round_id] = (group_id, number)
-        loaded[group_id].rounds[number] = {"games": {}, "walkovers": [], "id": round_id}
+        loaded[group_id].rounds[number] = {
+            "games": {},
+            "walkovers": [],
+            "half_byes": [],
+            "id": round_id,
+        }
     # The entries in no order (sorting them by board in the database took about a quarter of
     # the query); each round's games are put in board order and its walkovers in the order
     # they were entered below, as the engine reads them.
@@ -127,10 +160,14 @@ def load_groups(
         "game__board",
     )  # fmt: skip
     walkover, played = RoundEntry.Status.WALKOVER.value, RoundEntry.Status.PLAYED.value
+    half_bye = RoundEntry.Status.BYE.value  # a requested half-point bye
+    half_byes: dict[tuple[int, int], list[tuple[int, str]]] = defaultdict(list)
     for entry_id, round_id, key, status, game_id, colour, result, board in rows:
         group_id, number = numbers[round_id]
         if status == walkover:
             walkovers[(group_id, number)].append((entry_id, key))
+        elif status == half_bye:
+            half_byes[(group_id, number)].append((entry_id, key))
         elif status == played and game_id is not None:
             games = loaded[group_id].rounds[number]["games"]
             game = games.get(game_id)
@@ -143,6 +180,7 @@ def load_groups(
             if len(r["games"]) > 1:
                 r["games"] = dict(sorted(r["games"].items(), key=lambda g: boards[g[0]]))
             r["walkovers"] = [key for _id, key in sorted(walkovers.get((lg.group.pk, number), ()))]
+            r["half_byes"] = [key for _id, key in sorted(half_byes.get((lg.group.pk, number), ()))]
     return loaded
 
 
@@ -164,7 +202,23 @@ def _quarters_of(values) -> list[int | float]:
         return [quarters(v) for v in values]
 
 
-def _group_row(row: engine.ScaledRow, member: Member) -> ComputedRow:
+def tiebreak_value(code: str, value: int | None) -> int | float | None:
+    """A tie-break value as a JSON number: points exact (from quarters), counts, ratings and DE
+    tiers as they are; None for a DE player who was not tied."""
+    if value is None or not is_points(code):
+        return value
+    return quarters(value)
+
+
+def _terms(code: str, items) -> list[list]:
+    """The explain view's BH/SB items: round, v, s (JSON numbers), category ("" when played),
+    dummy, cut ("", "low", "high")."""
+    return [
+        [it.round, quarters(it.v), quarters(it.s), it.category, it.dummy, it.cut] for it in items
+    ]
+
+
+def _group_row(row: engine.ScaledRow, member: Member, codes: tuple[str, ...]) -> ComputedRow:
     """A crosstable row. Per round, in parallel lists: what it was (`kinds`), the opponent
     (`opponents`), the Monrad term (`terms`: the opponent's final points, 0 without a real
     game) and its cut (`cuts`); a page derives the round points and Berger terms from them."""
@@ -176,6 +230,10 @@ def _group_row(row: engine.ScaledRow, member: Member) -> ComputedRow:
         "points": points,
         "monrad": _quarters_of(row.monrad),
         "berger": q(row.berger),
+        "tiebreaks": [
+            {"code": code, "value": tiebreak_value(code, v)}
+            for code, v in zip(codes, row.tiebreaks, strict=True)
+        ],
         "cells": list(row.cells),
         "start": row.start,
         "class": member.player_class,
@@ -186,6 +244,12 @@ def _group_row(row: engine.ScaledRow, member: Member) -> ComputedRow:
         "terms": _quarters_of(row.values),
         "cuts": list(row.cuts),
     }
+    if row.tiebreak_terms:
+        detail["tiebreak_terms"] = {
+            code: _terms(code, items)
+            for code, items in zip(codes, row.tiebreak_terms, strict=True)
+            if items is not None
+        }
     return ComputedRow(player=row.player, rank=row.place, points=points, detail=detail)
 
 
@@ -231,6 +295,12 @@ def _tournament_tables(
             "rounds": out.rounds,
             "columns": 3 if out.rounds >= settings.monrad_long_from else 2,
             "players": len(lg.members),
+            # chess-othello-options.md §1: the list the group was ranked by
+            "codes": list(out.codes),
+            "tiebreak_list": lg.tiebreaks,
+            "unplayed_rounds": settings.unplayed_rounds,
+            "round_robin": out.round_robin,
+            "final_ties": settings.final_ties,
         }
         groups_data.append({k: data[k] for k in ("id", "name", "scale", "rounds", "players")})
         tables.append(
@@ -239,7 +309,7 @@ def _tournament_tables(
                 key=str(lg.group.pk),
                 position=group_position,
                 data=data,
-                rows=[_group_row(r, members[r.player]) for r in out.rows],
+                rows=[_group_row(r, members[r.player], out.codes) for r in out.rows],
             )
         )
         group_position += 1
@@ -473,12 +543,21 @@ def document(season: Season, tables: list) -> dict:
     }
 
 
+def _flat_group_row(row: dict) -> dict:
+    """A group row for a flat table: its tie-breaks as `code=value` words ("BH/C1=8.5")."""
+    if "tiebreaks" not in row:
+        return row
+    words = [f"{t['code']}={'-' if t['value'] is None else t['value']}" for t in row["tiebreaks"]]
+    return {**row, "tiebreaks": words}
+
+
 def flat_tables(document: dict) -> dict[str, tuple[tuple[str, ...], list[dict]]]:
     """The document as flat tables for CSV, one per standings table, named after it."""
     tables: dict[str, tuple[tuple[str, ...], list[dict]]] = {}
     for t in document["tournaments"]:
         for g in t["groups"]:
-            tables[f"tournament-{t['id']}-{g['name']}"] = (GROUP_ROW_FIELDS, g["rows"])
+            rows = [_flat_group_row(r) for r in g["rows"]]
+            tables[f"tournament-{t['id']}-{g['name']}"] = (GROUP_ROW_FIELDS, rows)
         tables[f"tournament-{t['id']}-bgp"] = (BGP_FIELDS, t["bgp"])
     for name, rows in document["classes"].items():
         tables[f"class-{name}"] = (CLASS_FIELDS, rows)

@@ -105,9 +105,27 @@ class CrosstableTable(BaseTable):
         }
 
 
-def crosstable(rows: list[dict], rounds: int, columns: int) -> CrosstableTable:
+def crosstable(
+    rows: list[dict], rounds: int, columns: int, codes: list[tuple[str, str]] | None = None
+) -> CrosstableTable:
+    """The crosstable; with `codes` (a group ranked by a list other than today's,
+    chess-othello-options.md §1: (code, what it is)) one column per code, headed by its
+    acronym with its meaning as tooltip, instead of the Monrad and Berger columns."""
     extra = [(f"r{n}", CellColumn(verbose_name=str(n))) for n in range(1, rounds + 1)]
     extra.append(("points", ExplainedColumn(verbose_name=_("Points"))))
+    if codes:
+        extra += [
+            (
+                f"tb{k}",
+                ExplainedColumn(
+                    verbose_name=code,
+                    default=None,
+                    attrs={**END, "th": {**END["th"], "title": meaning}},
+                ),
+            )
+            for k, (code, meaning) in enumerate(codes, start=1)
+        ]
+        return CrosstableTable(rows, extra_columns=extra)
     extra += [
         (f"m{k}", ExplainedColumn(verbose_name=_("M%(n)s") % {"n": k}))
         for k in range(1, columns + 1)

@@ -25,7 +25,8 @@ def trf_group(
     group: Group, loaded, settings: engine.Settings, names: dict[str, str]
 ) -> trf.TrfGroup:
     """The group in TRF16 terms: start ranks, points, places, and per round the opponent's
-    start rank, colour and result (WO: a pairing-allocated bye; not played: a zero-point bye)."""
+    start rank, colour and result (WO: a pairing-allocated bye; not played: a zero-point bye;
+    a half-point bye: H)."""
     out = engine.group_table(loaded.engine_input(), settings)
     members = {m.player: m for m in loaded.members}
     start = {row.player: row.start for row in out.rows}
@@ -38,6 +39,8 @@ def trf_group(
                 games.append(trf.TrfGame(0, "-", trf.PAIRING_BYE))
             elif o.kind == engine.NOT_PLAYED:
                 games.append(trf.TrfGame(0, "-", trf.ABSENT))
+            elif o.kind == engine.HALF_BYE:
+                games.append(trf.TrfGame(0, "-", trf.HALF_BYE))
             else:
                 games.append(trf.TrfGame(start[o.opponent], COLOURS[o.colour], CODES[o.kind]))
         players.append(

@@ -28,6 +28,7 @@ from rankings.urls_helpers import season_url
 from rankings.views import export_or_render, season_context
 
 from . import tables as t
+from . import tiebreaks as tb
 from .standings import KIND_BGP, KIND_CLASS, KIND_GROUP, quarters
 from .tables import chess_number
 from .trf import group_trf
@@ -310,6 +311,7 @@ KIND_LABELS = {
     "walkover": gettext_lazy("walkover (WO)"),
     "none": gettext_lazy("not played"),
     "pending": gettext_lazy("result to come"),
+    "half-bye": gettext_lazy("half-point bye"),
 }
 
 
@@ -376,7 +378,9 @@ def explained_row(r: dict, scale: str) -> dict:
     return {**r, "results": results, "terms": terms, "berger_terms": berger}
 
 
-def group_rows(rows: list[dict], columns: int, people: People, scale: str) -> list[dict]:
+def group_rows(
+    rows: list[dict], columns: int, people: People, scale: str, data: dict | None = None
+) -> list[dict]:
     result = []
     for stored in rows:
         r = explained_row(stored, scale)
@@ -392,6 +396,8 @@ def group_rows(rows: list[dict], columns: int, people: People, scale: str) -> li
         for k in range(1, columns + 1):
             row[f"m{k}"] = r["monrad"][k - 1]
             row[f"m{k}_explain"] = _monrad_explain(r, k, columns, people)
+        if data is not None and tb.is_custom(data):
+            tb.columns([row], [r], data, people, _berger_explain)
         result.append(row)
     return result
 
@@ -414,7 +420,10 @@ def group_detail(request, season: Season, tournament: str, group: int):
         details = list(rows.values_list("detail", flat=True))
         people = People(season, [r["player"] for r in details])
         table = t.crosstable(
-            [_export_row(r, people) for r in details], data["rounds"], data["columns"]
+            [_export_row(r, people) for r in details],
+            data["rounds"],
+            data["columns"],
+            tb.headers(data),
         )
         return export_or_render(request, table, stem, "rankings/chess/group.html", {})
     count = data["players"]
@@ -426,9 +435,10 @@ def group_detail(request, season: Season, tournament: str, group: int):
     keys.update(o for r in details for o in _opponents(r) if o)
     people = People(season, keys)
     table = t.crosstable(
-        page_data(count, start, group_rows(details, data["columns"], people, data["scale"])),
+        page_data(count, start, group_rows(details, data["columns"], people, data["scale"], data)),
         data["rounds"],
         data["columns"],
+        tb.headers(data),
     )
     paginate(request, table, GROUP_PER_PAGE)
     return render(
@@ -439,6 +449,7 @@ def group_detail(request, season: Season, tournament: str, group: int):
             season,
             group=data,
             scale=SCALE_LABELS.get(data["scale"], data["scale"]),
+            tiebreak_legend=tb.legend(data) if tb.is_custom(data) else None,
             table=table,
             tournament_url=season_url(season, "tournament", tournament),
         ),
@@ -457,6 +468,8 @@ def _export_row(r: dict, people: People) -> dict:
         row[f"r{n}"] = value
     for k, value in enumerate(r["monrad"], start=1):
         row[f"m{k}"] = value
+    for k, item in enumerate(r.get("tiebreaks", []), start=1):
+        row[f"tb{k}"] = item["value"]
     return row
 
 
