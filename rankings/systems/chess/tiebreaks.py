@@ -140,7 +140,7 @@ def _items_explain(row: dict, code: str, items: list, data: dict, people: People
     else:
         notes.append(
             _(
-                "An opponent's adjusted score counts a draw for each round after his last "
+                "An opponent's adjusted score counts a draw for each round after their last "
                 "round played or scheduled."
             )
         )
