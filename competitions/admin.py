@@ -14,12 +14,13 @@ shows what a correction changed, not only what it changed to.
 from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 from simple_history.utils import get_history_manager_for_model
 
-from .admin_filters import scope_filters
+from .admin_lists import related_column, scope_filters
 from .admin_site import shared_listings
 from .discovery import import_system_modules
 from .models import (
@@ -64,12 +65,20 @@ def ensure_history_baseline(obj) -> None:
 class HistoryAdmin(SimpleHistoryAdmin):
     """SimpleHistoryAdmin that records a baseline before the first change of a row."""
 
+    def get_list_display(self, request):
+        return [
+            related_column(self.model, name)
+            if isinstance(name, str) and "__" in name.strip("_")
+            else name
+            for name in super().get_list_display(request)
+        ]
+
     def changelist_view(self, request, extra_context=None):
         # A shared model opened from a system's section (?system=<key>) is titled as there.
         key = request.GET.get("system")
         for spec, name in shared_listings(self.model) if key else []:
             if spec.key == key:
-                extra_context = {**(extra_context or {}), "title": f"{spec.name}: {name}"}
+                extra_context = {**(extra_context or {}), "title": f"{spec.name}: {capfirst(name)}"}
         return super().changelist_view(request, extra_context)
 
     def save_model(self, request, obj, form, change):

@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from competitions.admin import HistoryAdmin, RoundCopiedFromParentForm
-from competitions.admin_filters import scope_filters
+from competitions.admin_lists import scope_filters
 
 from .models import FinalTournament, HistoricTotal, PreviousParticipants, Seat, Table
 

@@ -5,7 +5,7 @@ from django.contrib import admin
 from django.utils.translation import gettext as _
 
 from competitions.admin import HistoryAdmin, RoundCopiedFromParentForm
-from competitions.admin_filters import scope_filters
+from competitions.admin_lists import scope_filters
 
 from .models import Challenge, ChallengeScore, Pool, PoolMember, StartElo
 

@@ -3,7 +3,7 @@
 from django.contrib import admin
 
 from competitions.admin import HistoryAdmin
-from competitions.admin_filters import scope_filters
+from competitions.admin_lists import scope_filters
 
 from .models import Placement
 

@@ -1,8 +1,10 @@
-"""List filters of the admin's result pages, from the widest choice to the narrowest: the system
-(shared models), the series, the season, then the system's unit (tournament, group, round, pool,
-challenge). Each lists only what the wider choices hold, and the narrow ones appear once a wider
-one is chosen, so no filter loads every tournament or round of the database. Choosing a wider
-value drops the narrower ones, which would no longer match.
+"""The lists of the admin's result pages: their columns through relations, and their filters.
+
+The filters go from the widest choice to the narrowest: the system (shared models), the series,
+the season, then the system's unit (tournament, group, round, pool, challenge). Each lists only
+what the wider choices hold, and the narrow ones appear once a wider one is chosen, so no filter
+loads every tournament or round of the database. Choosing a wider value drops the narrower ones,
+which would no longer match.
 
     list_filter = scope_filters(series="round__season__series", season="round__season",
                                 tournament="round__tournament", round="round__number")
@@ -11,7 +13,9 @@ A path ending at a row lists those rows; a path ending at a number (a round's nu
 numbers found.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from django.contrib import admin
@@ -23,7 +27,7 @@ from .admin_site import shared_listings
 from .registry import all_systems
 
 # The levels a list can filter by, widest first: title, and the level that must be chosen (or
-# one narrower than it) before this one is shown.
+# one between it and this one) before this one is shown.
 LEVELS = {
     "system": (_("system"), None),
     "series": (_("series"), None),
@@ -78,7 +82,7 @@ class ScopeFilter(admin.SimpleListFilter):
         if after is not None:
             params = [other.param for other in self.levels]
             start = params.index(after) if after in params else 0
-            if not any(param in chosen for param in params[start:]):
+            if not any(param in chosen for param in params[start : self.index]):
                 return []
         rows = model._default_manager.filter(
             **{
@@ -142,3 +146,19 @@ def scope_filters(**paths: str) -> list[type[ScopeFilter]]:
         )
         for index, level in enumerate(levels)
     ]
+
+
+@cache
+def related_column(model: type, path: str) -> Callable[[Any], Any]:
+    """A list column through relations (`round__season`), titled with the translated name of
+    what it shows (Django would title it "Round  season", untranslated), sortable by it."""
+    field = get_fields_from_path(model, path)[-1]
+    title = field.related_model._meta.verbose_name if field.related_model else field.verbose_name
+
+    def show(row):
+        for name in path.split("__"):
+            row = getattr(row, name) if row is not None else None
+        return row
+
+    show.__name__ = path
+    return admin.display(description=title, ordering=path)(show)
