@@ -529,7 +529,6 @@ ROUND_SCOPE = scope_filters(
 @admin.register(Game)
 class GameAdmin(HistoryAdmin):
     list_display = [
-        "round__season",
         "round__tournament",
         "round__group",
         "round",
@@ -538,6 +537,7 @@ class GameAdmin(HistoryAdmin):
         "black",
         "result",
         "manual",
+        "round__season",
     ]
     list_display_links = ["board"]
     list_filter = [*ROUND_SCOPE, "result", "manual"]
@@ -594,10 +594,10 @@ class RoundEntryAdmin(HistoryAdmin):
         "colour",
         "game",
         "volunteer_bye",
-        "round__season",
         "round__tournament",
         "round__group",
         "round",
+        "round__season",
     ]
     list_filter = [*ROUND_SCOPE, "status", "volunteer_bye"]
     search_fields = ["player__name", "player__key"]
