@@ -67,7 +67,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,local
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "competitions.admin_site.ClubsiteAdminConfig",  # the admin site, its index in sections
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

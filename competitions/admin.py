@@ -14,11 +14,14 @@ shows what a correction changed, not only what it changed to.
 from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 from simple_history.utils import get_history_manager_for_model
 
+from .admin_lists import related_column, scope_filters
+from .admin_site import shared_listings
 from .discovery import import_system_modules
 from .models import (
     Club,
@@ -61,6 +64,22 @@ def ensure_history_baseline(obj) -> None:
 
 class HistoryAdmin(SimpleHistoryAdmin):
     """SimpleHistoryAdmin that records a baseline before the first change of a row."""
+
+    def get_list_display(self, request):
+        return [
+            related_column(self.model, name)
+            if isinstance(name, str) and "__" in name.strip("_")
+            else name
+            for name in super().get_list_display(request)
+        ]
+
+    def changelist_view(self, request, extra_context=None):
+        # A shared model opened from a system's section (?system=<key>) is titled as there.
+        key = request.GET.get("system")
+        for spec, name in shared_listings(self.model) if key else []:
+            if spec.key == key:
+                extra_context = {**(extra_context or {}), "title": f"{spec.name}: {capfirst(name)}"}
+        return super().changelist_view(request, extra_context)
 
     def save_model(self, request, obj, form, change):
         if change:
@@ -344,7 +363,7 @@ class SeasonAdmin(HistoryAdmin):
 @admin.register(SeasonPlayer)
 class SeasonPlayerAdmin(HistoryAdmin):
     list_display = ["player", "season", "position", "club"]
-    list_filter = ["season"]
+    list_filter = scope_filters(system=True, series="season__series", season="season")
     search_fields = ["player__name", "player__key"]
     autocomplete_fields = ["season", "player", "club"]
     list_select_related = ["player", "season__series", "club"]
@@ -360,7 +379,7 @@ class SeasonPlayerAdmin(HistoryAdmin):
 class TournamentAdmin(HistoryAdmin):
     form = TournamentForm
     list_display = ["name", "key", "date", "season", "draw_seed"]
-    list_filter = ["season"]
+    list_filter = scope_filters(system=True, series="season__series", season="season")
     search_fields = ["name", "key", "season__name", "season__label"]
     date_hierarchy = "date"
     autocomplete_fields = ["season"]
@@ -401,8 +420,16 @@ class TournamentAdmin(HistoryAdmin):
 
 @admin.register(Group)
 class GroupAdmin(HistoryAdmin):
-    list_display = ["name", "tournament", "position", "scale"]
-    list_filter = ["tournament__season", "scale"]
+    list_display = ["name", "tournament", "tournament__season", "position", "scale"]
+    list_filter = [
+        *scope_filters(
+            system=True,
+            series="tournament__season__series",
+            season="tournament__season",
+            tournament="tournament",
+        ),
+        "scale",
+    ]
     search_fields = ["name", "tournament__name"]
     autocomplete_fields = ["tournament"]
     list_select_related = ["tournament__season__series"]
@@ -416,7 +443,13 @@ class GroupAdmin(HistoryAdmin):
 class RoundAdmin(HistoryAdmin):
     form = RoundForm
     list_display = ["__str__", "tournament", "group", "date", "season"]
-    list_filter = ["season", "season__series__system"]
+    list_filter = scope_filters(
+        system=True,
+        series="season__series",
+        season="season",
+        tournament="tournament",
+        group="group",
+    )
     search_fields = ["tournament__name", "group__name", "season__name"]
     autocomplete_fields = ["season", "tournament", "group"]
     list_select_related = ["season__series", "tournament", "group"]
@@ -482,17 +515,56 @@ class GameEntryInline(admin.TabularInline):
     verbose_name_plural = _("players")
 
 
+# The filters of the lists of games and round entries: what holds a round, widest first.
+ROUND_SCOPE = scope_filters(
+    system=True,
+    series="round__season__series",
+    season="round__season",
+    tournament="round__tournament",
+    group="round__group",
+    round="round__number",
+)
+
+
 @admin.register(Game)
 class GameAdmin(HistoryAdmin):
-    list_display = ["__str__", "board", "result", "manual", "round", "round__season"]
-    list_filter = ["round__season", "result", "manual"]
-    search_fields = ["entries__player__name", "entries__player__key"]
+    list_display = [
+        "round__tournament",
+        "round__group",
+        "round",
+        "board",
+        "white",
+        "black",
+        "result",
+        "manual",
+        "round__season",
+    ]
+    list_display_links = ["board"]
+    list_filter = [*ROUND_SCOPE, "result", "manual"]
+    search_fields = [
+        "entries__player__name",
+        "entries__player__key",
+        "round__tournament__name",
+        "round__group__name",
+    ]
     autocomplete_fields = ["round"]
-    list_select_related = ["round__season__series"]
+    list_select_related = ["round__season__series", "round__tournament", "round__group"]
     inlines = [GameEntryInline]
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("entries__player")
+
+    @staticmethod
+    def _player(game: Game, colour: str):
+        return next((e.player for e in game.entries.all() if e.colour == colour), None)
+
+    @admin.display(description=_("white"))
+    def white(self, game: Game):
+        return self._player(game, RoundEntry.Colour.WHITE)
+
+    @admin.display(description=_("black"))
+    def black(self, game: Game):
+        return self._player(game, RoundEntry.Colour.BLACK)
 
 
 class RoundEntryForm(forms.ModelForm):
@@ -516,11 +588,27 @@ class RoundEntryForm(forms.ModelForm):
 @admin.register(RoundEntry)
 class RoundEntryAdmin(HistoryAdmin):
     form = RoundEntryForm
-    list_display = ["player", "status", "colour", "game", "volunteer_bye", "round", "round__season"]
-    list_filter = ["round__season", "status", "volunteer_bye"]
+    list_display = [
+        "player",
+        "status",
+        "colour",
+        "game",
+        "volunteer_bye",
+        "round__tournament",
+        "round__group",
+        "round",
+        "round__season",
+    ]
+    list_filter = [*ROUND_SCOPE, "status", "volunteer_bye"]
     search_fields = ["player__name", "player__key"]
     autocomplete_fields = ["round", "player", "game"]
-    list_select_related = ["player", "game", "round__season__series"]
+    list_select_related = [
+        "player",
+        "game",
+        "round__season__series",
+        "round__tournament",
+        "round__group",
+    ]
 
     def get_queryset(self, request):
         # The game column names both players.

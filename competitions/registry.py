@@ -177,7 +177,8 @@ class SystemSpec:
     manage_panel: str | None = None
     # Dotted path of the admin module: registers the system's ModelAdmins and may define
     # SEASON_INLINES, TOURNAMENT_INLINES, GROUP_INLINES, ROUND_INLINES and ENTRY_INLINES (a
-    # season entry's page) for the shared admin pages.
+    # season entry's page) for the shared admin pages, and SHARED_MODELS (the shared models its
+    # section of the admin index lists too, see competitions/admin_site.py).
     admin: str | None = None
     demo: DemoSeries | None = None
     # Attached by the higher apps (see the module docstring). `pairing` says by its type what

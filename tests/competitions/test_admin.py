@@ -204,9 +204,10 @@ def test_seat_and_player_changelists_stay_within_a_fixed_query_budget(
     for series in ("first", "second", "third", "fourth"):
         import_circuit(circuit_file, series=series)
     assert Seat.objects.count() == 4 * 13
-    # Session, user, the season filter's choices, the filtered and the total count, the page
-    # (seats with their player, table, round, tournament and season): nothing per row.
-    with django_assert_max_num_queries(6):
+    # Session, user, the series and the season filters' choices, the filtered and the total
+    # count, the page (seats with their player, table, round, tournament and season): nothing
+    # per row.
+    with django_assert_max_num_queries(7):
         response = admin_client.get(admin_url(Seat, "changelist"))
     assert response.status_code == 200
     assert response.context["cl"].result_count == 52

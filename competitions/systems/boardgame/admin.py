@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from competitions.admin import HistoryAdmin, RoundCopiedFromParentForm
+from competitions.admin_lists import scope_filters
 
 from .models import FinalTournament, HistoricTotal, PreviousParticipants, Seat, Table
 
@@ -54,6 +55,15 @@ class InFinalFilter(admin.SimpleListFilter):
         return queryset
 
 
+# The filters of the lists of tables and seats: what holds a round, widest first.
+ROUND_SCOPE = scope_filters(
+    series="round__season__series",
+    season="round__season",
+    tournament="round__tournament",
+    round="round__number",
+)
+
+
 class TableInline(admin.TabularInline):
     model = Table
     fields = ["number", "game"]
@@ -74,7 +84,7 @@ class SeatInline(admin.TabularInline):
 @admin.register(HistoricTotal)
 class HistoricTotalAdmin(HistoryAdmin):
     list_display = ["player", "label", "points", "season"]
-    list_filter = ["season", "label"]
+    list_filter = [*scope_filters(series="season__series", season="season"), "label"]
     search_fields = ["player__name", "player__key"]
     autocomplete_fields = ["season", "player"]
     list_select_related = ["player", "season__series"]
@@ -83,8 +93,8 @@ class HistoricTotalAdmin(HistoryAdmin):
 @admin.register(Table)
 class TableAdmin(HistoryAdmin):
     list_display = ["__str__", "round__tournament", "game", "round__season"]
-    list_filter = ["round__season", InFinalFilter]
-    search_fields = ["game", "round__tournament__name"]
+    list_filter = [*ROUND_SCOPE, InFinalFilter]
+    search_fields = ["game", "round__tournament__name", "seats__player__name"]
     autocomplete_fields = ["round"]
     list_select_related = ["round__tournament", "round__season__series"]
     inlines = [SeatInline]
@@ -99,7 +109,7 @@ class TableAdmin(HistoryAdmin):
 class SeatAdmin(HistoryAdmin):
     form = SeatForm
     list_display = ["player", "rank", "table", "round__tournament", "round__season"]
-    list_filter = ["round__season", InFinalFilter]
+    list_filter = [*ROUND_SCOPE, InFinalFilter]
     search_fields = ["player__name", "player__key", "table__game", "round__tournament__name"]
     autocomplete_fields = ["table", "player"]
     list_select_related = ["player", "table__round", "round__tournament", "round__season__series"]

@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.utils.translation import gettext as _
 
 from competitions.admin import HistoryAdmin, RoundCopiedFromParentForm
+from competitions.admin_lists import scope_filters
 
 from .models import Challenge, ChallengeScore, Pool, PoolMember, StartElo
 
@@ -33,6 +34,12 @@ class ChallengeScoreForm(forms.ModelForm):
                     _("%(player)s is not in a pool of this round.") % {"player": player}
                 )
         return cleaned
+
+
+# The filters of the lists of pools and challenges: what holds a round, widest first.
+ROUND_SCOPE = scope_filters(
+    series="round__season__series", season="round__season", round="round__number"
+)
 
 
 class PoolInline(admin.TabularInline):
@@ -68,8 +75,8 @@ class ChallengeScoreInline(admin.TabularInline):
 @admin.register(Pool)
 class PoolAdmin(HistoryAdmin):
     list_display = ["__str__", "round", "round__season"]
-    list_filter = ["round__season"]
-    search_fields = ["round__season__name"]
+    list_filter = ROUND_SCOPE
+    search_fields = ["round__season__name", "members__player__name"]
     autocomplete_fields = ["round"]
     list_select_related = ["round__season__series"]
     inlines = [PoolMemberInline]
@@ -79,7 +86,12 @@ class PoolAdmin(HistoryAdmin):
 class PoolMemberAdmin(HistoryAdmin):
     form = PoolMemberForm
     list_display = ["player", "pool", "position", "reason", "round", "round__season"]
-    list_filter = ["round__season"]
+    list_filter = scope_filters(
+        series="round__season__series",
+        season="round__season",
+        round="round__number",
+        pool="pool__number",
+    )
     search_fields = ["player__name", "player__key", "reason"]
     autocomplete_fields = ["pool", "player"]
     list_select_related = ["player", "pool", "round__season__series"]
@@ -88,8 +100,8 @@ class PoolMemberAdmin(HistoryAdmin):
 @admin.register(Challenge)
 class ChallengeAdmin(HistoryAdmin):
     list_display = ["__str__", "round", "round__season"]
-    list_filter = ["round__season"]
-    search_fields = ["round__season__name"]
+    list_filter = ROUND_SCOPE
+    search_fields = ["round__season__name", "scores__player__name"]
     autocomplete_fields = ["round"]
     list_select_related = ["round__season__series"]
     inlines = [ChallengeScoreInline]
@@ -99,7 +111,12 @@ class ChallengeAdmin(HistoryAdmin):
 class ChallengeScoreAdmin(HistoryAdmin):
     form = ChallengeScoreForm
     list_display = ["player", "imps", "challenge", "challenge__round", "challenge__round__season"]
-    list_filter = ["challenge__round__season"]
+    list_filter = scope_filters(
+        series="challenge__round__season__series",
+        season="challenge__round__season",
+        round="challenge__round__number",
+        challenge="challenge__number",
+    )
     search_fields = ["player__name", "player__key"]
     autocomplete_fields = ["challenge", "player"]
     list_select_related = ["player", "challenge__round__season__series"]

@@ -3,7 +3,8 @@
 from django.contrib import admin
 
 from competitions.admin import HistoryAdmin, RoundEntryInline
-from competitions.models import Group
+from competitions.admin_lists import scope_filters
+from competitions.models import Game, Group, RoundEntry
 
 from .models import GroupPlayer
 
@@ -24,12 +25,28 @@ class GroupPlayerInline(admin.TabularInline):
 
 @admin.register(GroupPlayer)
 class GroupPlayerAdmin(HistoryAdmin):
-    list_display = ["player", "group", "group__tournament", "position", "player_class", "rating"]
-    list_filter = ["group__tournament__season"]
-    search_fields = ["player__name", "player__key", "group__name"]
+    list_display = [
+        "player",
+        "group",
+        "group__tournament",
+        "group__tournament__season",
+        "position",
+        "player_class",
+        "rating",
+    ]
+    list_filter = scope_filters(
+        series="group__tournament__season__series",
+        season="group__tournament__season",
+        tournament="group__tournament",
+        group="group",
+    )
+    search_fields = ["player__name", "player__key", "group__name", "group__tournament__name"]
     autocomplete_fields = ["group", "player"]
-    list_select_related = ["player", "group__tournament"]
+    list_select_related = ["player", "group__tournament__season__series"]
 
+
+# The shared models the chess section of the admin index lists (filtered to chess).
+SHARED_MODELS = {Group: None, Game: None, RoundEntry: None}
 
 # The results a round holds, by the system of its season.
 

@@ -3,9 +3,10 @@ and the start points set by hand on a season entry's page. Its results are the s
 round entries, which have their own admin pages too."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from competitions.admin import RoundEntryInline
-from competitions.models import Game
+from competitions.models import Game, RoundEntry
 
 from .models import StartPoints
 
@@ -26,5 +27,7 @@ class StartPointsInline(admin.TabularInline):
     extra = 0
 
 
+# The shared models the Keizer section of the admin index lists (filtered to Keizer).
+SHARED_MODELS = {Game: None, RoundEntry: _("Attendance")}
 ROUND_INLINES = [GameInline, RoundEntryInline]
 ENTRY_INLINES = [StartPointsInline]

@@ -3,6 +3,7 @@
 from django.contrib import admin
 
 from competitions.admin import HistoryAdmin
+from competitions.admin_lists import scope_filters
 
 from .models import Placement
 
@@ -16,11 +17,28 @@ class PlacementInline(admin.TabularInline):
 
 @admin.register(Placement)
 class PlacementAdmin(HistoryAdmin):
-    list_display = ["place", "player", "tournament", "country", "nordic", "ffo", "provisional"]
-    list_filter = ["tournament__season", "provisional", "country"]
+    list_display = [
+        "place",
+        "player",
+        "tournament",
+        "tournament__season",
+        "country",
+        "nordic",
+        "ffo",
+        "provisional",
+    ]
+    list_filter = [
+        *scope_filters(
+            series="tournament__season__series",
+            season="tournament__season",
+            tournament="tournament",
+        ),
+        "provisional",
+        "country",
+    ]
     search_fields = ["player__name", "player__key", "tournament__name"]
     autocomplete_fields = ["tournament", "player"]
-    list_select_related = ["player", "tournament"]
+    list_select_related = ["player", "tournament__season__series"]
 
 
 TOURNAMENT_INLINES = [PlacementInline]
