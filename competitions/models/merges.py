@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from .core import Player, Series
 
@@ -52,6 +53,7 @@ class PlayerMerge(models.Model):
         related_name="+",
         verbose_name=_("undone by"),
     )
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["-merged_at", "-id"]

@@ -7,6 +7,7 @@ import copy
 import pytest
 from django.core.exceptions import ValidationError
 from django.db.models import ForeignKey
+from django.urls import reverse
 
 from competitions.merging import player_merge, player_merge_preview, player_merge_undo
 from competitions.models import Player, PlayerMerge, Season, SeasonPlayer
@@ -178,3 +179,97 @@ def test_players_of_two_series_are_not_merged(season, circuit_file):
     with pytest.raises(ValidationError, match="same series"):
         player_merge(duplicate=elsewhere, kept=p1)
     assert Player.objects.filter(pk=elsewhere.pk).exists()
+
+
+# --- the manager's pages and the admin ------------------------------------------------------------
+
+
+def merge_url(series: str, key: str) -> str:
+    return reverse("manage:player_merge", args=[series, key])
+
+
+def typo_at_a_table(season: Season) -> Player:
+    """Dirk Maes typed "Dirk Maas" at the second table of Gent's first round."""
+    typo = Player.objects.create(series=season.series, key="dirk-maas", name="Dirk Maas")
+    seat = Seat.objects.get(player__key="p4", table__round__tournament__key="t2", table__number=2)
+    Seat.objects.filter(pk=seat.pk).update(player=typo)
+    SeasonPlayer.objects.create(season=season, player=typo, position=99)
+    return typo
+
+
+def test_the_manager_sees_what_moves_then_merges_into_the_kept_player(
+    manager_client, season, django_capture_on_commit_callbacks
+):
+    typo = typo_at_a_table(season)
+    edit = reverse("manage:player_edit", args=[season.series.slug, typo.key])
+    assert merge_url(season.series.slug, typo.key) in manager_client.get(edit).content.decode()
+    found = manager_client.get(merge_url(season.series.slug, typo.key), {"q": "dirk"})
+    assert "?into=p4" in found.content.decode()
+
+    page = manager_client.get(merge_url(season.series.slug, typo.key), {"into": "p4"})
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert '<td>seats</td><td class="text-end">1</td>' in html.replace("\u2068", "").replace(
+        "\u2069", ""
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        response = manager_client.post(merge_url(season.series.slug, typo.key), {"into": "p4"})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("manage:player_edit", args=[season.series.slug, "p4"])
+    assert not Player.objects.filter(pk=typo.pk).exists()
+    assert PlayerMerge.objects.get().merged_by.username == "secretary"
+
+
+def test_a_refused_merge_shows_where_and_stores_nothing(manager_client, season):
+    url = merge_url(season.series.slug, "p2")
+    page = manager_client.get(url, {"into": "p1"}).content.decode()
+    assert "cannot be merged" in page and "Yes, merge" not in page
+    response = manager_client.post(url, {"into": "p1"})
+    assert response.status_code == 400
+    assert "table 1 of round 1 of" in response.content.decode()
+    assert Player.objects.filter(series=season.series, key="p2").exists()
+    assert not PlayerMerge.objects.exists()
+
+
+def test_only_the_series_managers_merge_its_players(
+    client, django_user_model, season, circuit_file
+):
+    other = import_competition({**copy.deepcopy(circuit_file), "series": "other"})
+    user = django_user_model.objects.create_user("other", password="pw-other-123")
+    other.series.managers.add(user)
+    client.force_login(user)
+    url = merge_url(season.series.slug, "p5")
+    assert client.get(url, {"into": "p4"}).status_code == 403
+    assert client.post(url, {"into": "p4"}).status_code == 403
+    # Their own series' player cannot be merged into a player of another series either.
+    assert client.post(merge_url("other", "p5"), {"into": "nobody"}).status_code == 404
+    assert Player.objects.filter(key="p5").count() == 2
+    assert not PlayerMerge.objects.exists()
+
+
+def test_staff_merge_in_the_admin_and_undo_it_from_the_merges_list(
+    admin_client, season, django_capture_on_commit_callbacks
+):
+    typo = typo_at_a_table(season)
+    kept = Player.objects.get(series=season.series, key="p4")
+    changelist = reverse("admin:competitions_player_changelist")
+    response = admin_client.post(
+        changelist, {"action": "merge_into", "_selected_action": [typo.pk]}
+    )
+    assert response["Location"] == reverse("admin:competitions_player_merge", args=[typo.pk])
+    page = admin_client.get(response["Location"], {"into": kept.pk})
+    assert page.status_code == 200 and "Yes, merge" in page.content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        admin_client.post(response["Location"], {"into": kept.pk})
+    assert not Player.objects.filter(pk=typo.pk).exists()
+    seat = Seat.objects.get(table__round__tournament__key="t2", table__number=2, player=kept)
+
+    merge = PlayerMerge.objects.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        admin_client.post(
+            reverse("admin:competitions_playermerge_changelist"),
+            {"action": "undo_merge", "_selected_action": [merge.pk]},
+        )
+    seat.refresh_from_db()
+    assert seat.player_id == typo.pk
+    assert Player.objects.get(pk=typo.pk).name == "Dirk Maas"
