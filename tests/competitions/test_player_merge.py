@@ -273,3 +273,21 @@ def test_staff_merge_in_the_admin_and_undo_it_from_the_merges_list(
     seat.refresh_from_db()
     assert seat.player_id == typo.pk
     assert Player.objects.get(pk=typo.pk).name == "Dirk Maas"
+
+
+def test_the_cached_public_standings_follow_the_merge(
+    client, season, django_capture_on_commit_callbacks
+):
+    typo = typo_at_a_table(season)
+    with django_capture_on_commit_callbacks(execute=True):
+        season_recompute(season_id=season.pk, force=True)
+    yearly = f"/{season.series.slug}/{season.slug}/yearly/"
+    assert "Dirk Maas" in client.get(yearly).content.decode()
+    assert "Dirk Maas" in client.get(yearly).content.decode()  # now from the page cache
+
+    kept = Player.objects.get(series=season.series, key="p4")
+    with django_capture_on_commit_callbacks(execute=True):
+        player_merge(duplicate=typo, kept=kept)
+
+    html = client.get(yearly).content.decode()
+    assert "Dirk Maas" not in html and "Dirk Maes" in html
