@@ -15,7 +15,7 @@ on a season's list is what a typo at a table makes, so the duplicate's entry is 
 The duplicate is then deleted, and a `PlayerMerge` keeps what it was, the ids of the rows that
 moved and the entries removed, so that staff can undo the merge from the admin: the duplicate is
 put back with its id and exactly those rows move back (refused when any of them changed player or
-is gone since). Every row written is written with its history, the reason naming the merge.
+is gone since). Every row written is written with its history, the note naming the merge.
 """
 
 from collections import defaultdict
@@ -52,7 +52,7 @@ from .text import isolated_text
 # Conflicts named in one refusal; the others are counted.
 SHOWN_CONFLICTS = 10
 # simple_history's history_change_reason is 100 characters.
-REASON_LENGTH = 100
+NOTE_LENGTH = 100
 
 
 def player_references() -> list[models.ForeignKey]:
@@ -272,8 +272,8 @@ def _locked(*players: Player) -> list[Player]:
     return [found[pk] for pk in ids]
 
 
-def _reason(text: str) -> str:
-    return text[:REASON_LENGTH]
+def _note(text: str) -> str:
+    return text[:NOTE_LENGTH]
 
 
 def _seasons(model: type[models.Model], ids: Iterable[int]) -> set[int]:
@@ -305,7 +305,7 @@ def player_merge(*, duplicate: Player, kept: Player, user=None) -> PlayerMerge:
             merged_by=user if user is not None and user.is_authenticated else None,
         )
         history_user = merge.merged_by
-        reason = _reason(
+        note = _note(
             f"Merge #{merge.pk}: {duplicate.name} ({duplicate.key}) into {kept.name} ({kept.key})"
         )
         season_ids: set[int] = set()
@@ -321,7 +321,7 @@ def player_merge(*, duplicate: Player, kept: Player, user=None) -> PlayerMerge:
             )
             season_ids.add(entry.season_id)
             entry._history_user = history_user
-            entry._change_reason = reason
+            entry._change_reason = note
             entry.delete()
         moved: dict[str, list[int]] = {}
         for fk in player_references():
@@ -335,7 +335,7 @@ def player_merge(*, duplicate: Player, kept: Player, user=None) -> PlayerMerge:
                 fk.model,
                 [fk.name],
                 default_user=history_user,
-                default_change_reason=reason,
+                default_change_reason=note,
             )
             ids = [row.pk for row in rows]
             moved[fk.model._meta.label_lower] = ids
@@ -344,10 +344,10 @@ def player_merge(*, duplicate: Player, kept: Player, user=None) -> PlayerMerge:
         merge.season_ids = sorted(season_ids)
         merge.save(update_fields=["moved", "removed_entries", "season_ids"])
         duplicate._history_user = history_user
-        duplicate._change_reason = reason
+        duplicate._change_reason = note
         duplicate.delete()
         get_history_manager_for_model(Player).bulk_history_create(
-            [kept], update=True, default_user=history_user, default_change_reason=reason
+            [kept], update=True, default_user=history_user, default_change_reason=note
         )
         if season_ids:
             results_changed.send(sender=Season, season_ids=season_ids)
@@ -392,9 +392,7 @@ def player_merge_undo(*, merge: PlayerMerge, user=None) -> Player:
                 [_("The results changed since the merge; nothing was changed."), *problems]
             )
         user = user if user is not None and user.is_authenticated else None
-        reason = _reason(
-            f"Undo of merge #{merge.pk}: {merge.duplicate_name} ({merge.duplicate_key})"
-        )
+        note = _note(f"Undo of merge #{merge.pk}: {merge.duplicate_name} ({merge.duplicate_key})")
         club_id = merge.duplicate_club_id
         if club_id is not None and not Club.objects.filter(pk=club_id).exists():
             club_id = None
@@ -407,7 +405,7 @@ def player_merge_undo(*, merge: PlayerMerge, user=None) -> Player:
             born=merge.duplicate_born,
         )
         duplicate._history_user = user
-        duplicate._change_reason = reason
+        duplicate._change_reason = note
         duplicate.save(force_insert=True)
         clubs = set(Club.objects.filter(series_id=merge.series_id).values_list("pk", flat=True))
         entries = [
@@ -423,16 +421,16 @@ def player_merge_undo(*, merge: PlayerMerge, user=None) -> Player:
         ]
         if entries:
             bulk_create_with_history(
-                entries, SeasonPlayer, default_user=user, default_change_reason=reason
+                entries, SeasonPlayer, default_user=user, default_change_reason=note
             )
         for model, fk, rows in by_model:
             for row in rows:
                 setattr(row, fk.name, duplicate)
             bulk_update_with_history(
-                rows, model, [fk.name], default_user=user, default_change_reason=reason
+                rows, model, [fk.name], default_user=user, default_change_reason=note
             )
         get_history_manager_for_model(Player).bulk_history_create(
-            [kept], update=True, default_user=user, default_change_reason=reason
+            [kept], update=True, default_user=user, default_change_reason=note
         )
         merge.undone_at, merge.undone_by = timezone.now(), user
         merge.save(update_fields=["undone_at", "undone_by"])
