@@ -3,6 +3,7 @@ item 7): everything moves, the standings are those of results entered under the 
 the first place, a conflict stores nothing, and the admin's undo puts exactly it back."""
 
 import copy
+from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -10,8 +11,9 @@ from django.db.models import ForeignKey
 from django.urls import reverse
 
 from competitions.merging import player_merge, player_merge_preview, player_merge_undo
-from competitions.models import Player, PlayerMerge, Season, SeasonPlayer
+from competitions.models import Player, PlayerMerge, RoundEntry, Season, SeasonPlayer
 from competitions.systems.boardgame.models import Seat
+from competitions.systems.keizer.models import StartPoints
 from rankings.imports import import_competition
 from rankings.models import StandingsRow
 from rankings.services import season_recompute
@@ -291,3 +293,16 @@ def test_the_cached_public_standings_follow_the_merge(
 
     html = client.get(yearly).content.decode()
     assert "Dirk Maas" not in html and "Dirk Maes" in html
+
+
+def test_start_points_of_the_duplicate_where_both_are_on_the_list_refuse_the_merge(
+    django_capture_on_commit_callbacks,
+):
+    season, kept, typo = with_typo(small_file(), "p1", django_capture_on_commit_callbacks)
+    entry = SeasonPlayer.objects.get(season=season, player=typo)
+    StartPoints.objects.create(entry=entry, start_points=Decimal("7"))
+    with pytest.raises(ValidationError) as refused:
+        player_merge(duplicate=typo, kept=kept)
+    assert "start points of their own in season" in " ".join(refused.value.messages)
+    assert SeasonPlayer.objects.filter(pk=entry.pk).exists()
+    assert RoundEntry.objects.filter(player=typo).exists()
