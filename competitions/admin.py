@@ -13,13 +13,18 @@ shows what a correction changed, not only what it changed to.
 
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 from simple_history.utils import get_history_manager_for_model
 
+from . import merging
 from .admin_lists import related_column, scope_filters
 from .admin_site import shared_listings
 from .discovery import import_system_modules
@@ -28,6 +33,7 @@ from .models import (
     Game,
     Group,
     Player,
+    PlayerMerge,
     Round,
     RoundEntry,
     Season,
@@ -36,6 +42,7 @@ from .models import (
     Tournament,
 )
 from .registry import find_system
+from .selectors import series_players
 from .services import tournament_redraw
 
 # Stored in the history rows (data, not a label), so not translated.
@@ -294,6 +301,107 @@ class PlayerAdmin(HistoryAdmin):
     search_fields = ["name", "key"]
     autocomplete_fields = ["club"]
     list_select_related = ["series", "club"]
+    actions = ["merge_into"]
+
+    def get_urls(self):
+        merge = self.admin_site.admin_view(self.merge_view)
+        return [
+            path("<int:pk>/merge/", merge, name="competitions_player_merge"),
+            *super().get_urls(),
+        ]
+
+    @admin.action(description=_("Merge into another player…"), permissions=["change", "delete"])
+    def merge_into(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(
+                request, _("Choose exactly one player: the duplicate."), messages.WARNING
+            )
+            return None
+        return redirect("admin:competitions_player_merge", queryset.get().pk)
+
+    def merge_view(self, request, pk):
+        """Merge the player (a duplicate) into another of its series: choose the kept one,
+        see what moves and what stops it, merge (competitions.merging)."""
+        if not (self.has_change_permission(request) and self.has_delete_permission(request)):
+            raise PermissionDenied
+        duplicate = get_object_or_404(Player.objects.select_related("series"), pk=pk)
+        into = request.POST.get("into") or request.GET.get("into")
+        kept = (
+            get_object_or_404(Player, series_id=duplicate.series_id, pk=into)
+            if into and into.isdigit()
+            else None
+        )
+        if kept is not None and request.method == "POST":
+            try:
+                merge = merging.player_merge(duplicate=duplicate, kept=kept, user=request.user)
+            except ValidationError as exc:
+                for message in exc.messages:
+                    self.message_user(request, message, messages.ERROR)
+            else:
+                self.message_user(request, str(merge), messages.SUCCESS)
+                return redirect("admin:competitions_player_change", kept.pk)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": _("Merge %(name)s into another player") % {"name": duplicate.name},
+            "player": duplicate,
+            "candidates": [p for p in series_players(duplicate.series_id) if p.pk != duplicate.pk],
+            "kept": kept,
+            "preview": merging.player_merge_preview(duplicate=duplicate, kept=kept)
+            if kept is not None
+            else None,
+        }
+        return TemplateResponse(request, "admin/competitions/player/merge.html", context)
+
+
+@admin.register(PlayerMerge)
+class PlayerMergeAdmin(HistoryAdmin):
+    """The merges of players, each undoable (competitions.merging.player_merge_undo)."""
+
+    list_display = ["__str__", "series", "moved_count", "merged_at", "merged_by", "undone_at"]
+    list_filter = ["series"]
+    search_fields = ["duplicate_name", "duplicate_key", "kept_name"]
+    list_select_related = ["series", "merged_by"]
+    actions = ["undo_merge"]
+    readonly_fields = [
+        "series",
+        "kept_name",
+        "duplicate_id",
+        "duplicate_key",
+        "duplicate_name",
+        "moved",
+        "removed_entries",
+        "season_ids",
+        "merged_at",
+        "merged_by",
+        "undone_at",
+        "undone_by",
+    ]
+    exclude = ["kept", "duplicate_club_id", "duplicate_born"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    @admin.display(description=_("rows moved"))
+    def moved_count(self, obj: PlayerMerge) -> int:
+        return obj.moved_count
+
+    @admin.action(description=_("Undo merge"), permissions=["change"])
+    def undo_merge(self, request, queryset):
+        for merge in queryset.order_by("-merged_at", "-pk"):
+            try:
+                merging.player_merge_undo(merge=merge, user=request.user)
+            except ValidationError as exc:
+                self.message_user(request, f"{merge}: {' '.join(exc.messages)}", messages.ERROR)
+            else:
+                self.message_user(
+                    request,
+                    _("Undone: %(merge)s.") % {"merge": merge},
+                    messages.SUCCESS,
+                )
 
 
 @admin.register(Season)

@@ -19,7 +19,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from . import services
+from . import merging, services
 from .dispatch import resolve_system_page, system_url
 from .forms import ClubForm, PlayerForm, SeasonForm, settings_form_for
 from .links import key_urls
@@ -383,3 +383,64 @@ def player_delete(request, series, player):
         template_context={"series": series, "player": player},
     )
     return answer or redirect("manage:players", series.slug)
+
+
+# Players a search on the merge page lists (the manager narrows it down by name or club).
+MERGE_CANDIDATES = 50
+
+
+@manager_required
+def player_merge(request, series, player):
+    """Merge the player (a duplicate) into another player of the series: find the kept one,
+    see what would move (by season and kind) and what stops it, then merge (one service call);
+    staff can undo it in the admin."""
+    duplicate = _player(series, player)
+    back = reverse("manage:player_edit", args=[series.slug, duplicate.key])
+    into = request.POST.get("into") or request.GET.get("into")
+    if not into:
+        query = request.GET.get("q", "")[:100]
+        found = [p for p in players_found(series, query) if p.key != duplicate.key] if query else []
+        return render(
+            request,
+            "competitions/player_merge.html",
+            {
+                "series": series,
+                "player": duplicate,
+                "back": back,
+                "query": query,
+                "candidates": found[:MERGE_CANDIDATES],
+                "more": max(0, len(found) - MERGE_CANDIDATES),
+                "title": _("Merge %(name)s into another player") % {"name": duplicate.name},
+            },
+        )
+    kept = _player(series, into)
+    if request.method == "POST":
+        try:
+            merging.player_merge(duplicate=duplicate, kept=kept, user=request.user)
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+        else:
+            messages.success(
+                request,
+                _(
+                    "%(duplicate)s merged into %(kept)s; the standings are recomputed. Staff "
+                    "can undo the merge in the admin."
+                )
+                % {"duplicate": duplicate.name, "kept": kept.name},
+            )
+            return redirect("manage:player_edit", series.slug, kept.key)
+    return render(
+        request,
+        "competitions/player_merge.html",
+        {
+            "series": series,
+            "player": duplicate,
+            "kept": kept,
+            "back": back,
+            "preview": merging.player_merge_preview(duplicate=duplicate, kept=kept),
+            "title": _("Merge %(name)s into %(kept)s?")
+            % {"name": duplicate.name, "kept": kept.name},
+        },
+        status=400 if request.method == "POST" else 200,
+    )

@@ -18,6 +18,7 @@ from .core import (
     unique_season_slug,
 )
 from .games import Game, RoundEntry
+from .merges import PlayerMerge
 
 import_system_modules("models")
 
@@ -26,6 +27,7 @@ __all__ = [
     "Game",
     "Group",
     "Player",
+    "PlayerMerge",
     "Round",
     "RoundEntry",
     "Season",

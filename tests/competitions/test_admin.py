@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from competitions import admin as competitions_admin
 from competitions import services as competitions_services
+from competitions.merging import player_merge
 from competitions.models import (
     Game,
     Group,
@@ -55,6 +56,7 @@ COMPETITION_MODELS = {
     "PoolMember",
     "Challenge",
     "ChallengeScore",
+    "PlayerMerge",
 }
 
 
@@ -98,6 +100,8 @@ def build_other_systems(tag: str) -> None:
     PoolMember.objects.create(pool=pool, player=north, position=1)
     challenge = Challenge.objects.create(round=bridge_round, number=1)
     ChallengeScore.objects.create(challenge=challenge, player=north, imps=Decimal("3.50"))
+    typo = Player.objects.create(series=bridge, key="n-typo", name=f"Nort {tag}")
+    player_merge(duplicate=typo, kept=north)
 
 
 def changelist_query_counts(client) -> dict[str, int]:
