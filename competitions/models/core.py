@@ -292,7 +292,7 @@ class Tournament(models.Model):
 class Group(models.Model):
     """A group (section) of a tournament, with its own table.
 
-    `options` holds what a system lets a group set for itself (e.g. a chess group's own
+    `options` holds what a system lets a group set for itself (e.g. a group's own
     tie-break list), validated by that system, as `Tournament.options`."""
 
     class Scale(models.TextChoices):
