@@ -35,6 +35,14 @@ def rounded(value, places: int = 2) -> Decimal | None:
     return Decimal(str(value)).quantize(quantum, rounding=ROUND_HALF_UP)
 
 
+def shown_number(value, places: int = 2) -> float | int | None:
+    """A number for a people's download (CSV, XLSX), rounded as the page shows it (half up,
+    `places` decimals; a whole number when `places` is 0), and still a number. The JSON
+    downloads keep the full precision (docs/interchange.md)."""
+    number = rounded(value, places)
+    return None if number is None else float(number) if places else int(number)
+
+
 def display_points(value, places: int = 2, separator: str | None = None) -> str:
     """Rounded for display only (2 decimals for board-game points), half up, written the way
     the reader's language writes numbers (1570,40 in Dutch, Swedish and Norwegian).
@@ -116,8 +124,7 @@ class PointsColumn(tables.Column):
         return explained(shown, getattr(table, self.why)(record)) if self.why else shown
 
     def value(self, value):
-        number = rounded(value, self.places)
-        return None if number is None else float(number) if self.places else int(number)
+        return shown_number(value, self.places)
 
 
 class RankColumn(tables.Column):
@@ -174,7 +181,8 @@ def page_size(asked, default: int) -> int:
 class BaseTable(tables.Table):
     """Base: sortable, exportable, mobile-friendly."""
 
-    export_formats = ("csv", "xlsx")
+    # XLSX first: it holds every text as typed; the CSV quotes a formula's start (exports.py).
+    export_formats = ("xlsx", "csv")
 
     def paginate(self, paginator_class=Paginator, per_page=None, page=1, *args, **kwargs):
         per_page = page_size(per_page, self._meta.per_page) if per_page is not None else None

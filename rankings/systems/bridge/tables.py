@@ -8,7 +8,14 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from rankings.tables import BaseTable, LinesTable, PlayerColumn, RankColumn, local_decimal
+from rankings.tables import (
+    BaseTable,
+    LinesTable,
+    PlayerColumn,
+    RankColumn,
+    local_decimal,
+    shown_number,
+)
 
 from .standings import challenge_of
 
@@ -144,12 +151,12 @@ class ImpsColumn(tables.Column):
         return imps_text(value)
 
     def value(self, value):
-        return value
+        return shown_number(value, 2)
 
 
 class EloColumn(tables.Column):
-    """A rating shown as a whole number (rounded half up from the exact value); exported at
-    full precision."""
+    """A rating shown as a whole number (rounded half up from the exact value); exported as
+    shown (the JSON download keeps the full precision)."""
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("verbose_name", _("Elo"))
@@ -159,8 +166,8 @@ class EloColumn(tables.Column):
     def render(self, value, record):
         return record["elo_shown"]
 
-    def value(self, value):
-        return value
+    def value(self, record):
+        return record["elo_shown"]
 
 
 class PoolTable(BaseTable):
@@ -232,6 +239,12 @@ class PoolStandingsTable(ExplainedMixin, BaseTable):
             % {"start": record["start_shown"], "changes": changes, "end": record["elo_shown"]},
         )
 
+    def value_imps(self, value):
+        return shown_number(value, 2)
+
+    def value_elo(self, record):
+        return record["elo_shown"]
+
 
 class ChallengeTable(ExplainedMixin, BaseTable):
     """One challenge of a pool: IMPs and the Elo change of each player, with its duels."""
@@ -249,8 +262,14 @@ class ChallengeTable(ExplainedMixin, BaseTable):
     def render_after(self, value, record):
         return record["after_shown"]
 
+    def value_after(self, record):
+        return record["after_shown"]
+
     def render_change(self, value, record):
         return change_explained(record, self.names)
+
+    def value_change(self, record):
+        return record["change_shown"]
 
 
 class EloTable(LinesTable):
@@ -275,8 +294,8 @@ class EloTable(LinesTable):
     def render_elo(self, record):
         return record.detail["elo_shown"]
 
-    def value_elo(self, value):
-        return value
+    def value_elo(self, record):
+        return record.detail["elo_shown"]
 
     def render_pool(self, value):
         return value if value is not None else "–"
@@ -299,7 +318,13 @@ class PlayerEloTable(ExplainedMixin, BaseTable):
     def render_change(self, value, record):
         return change_explained(record, self.names)
 
+    def value_change(self, record):
+        return record["change_shown"]
+
     def render_after(self, value, record):
+        return record["after_shown"]
+
+    def value_after(self, record):
         return record["after_shown"]
 
 
