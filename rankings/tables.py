@@ -4,6 +4,7 @@ are in rankings/systems/<name>/tables.py. Rows are dicts from stored standings."
 import functools
 import html
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 import django_tables2 as tables
 from django.conf import settings
@@ -32,6 +33,10 @@ def rounded(value, places: int = 2) -> Decimal | None:
     if value is None or value == "":
         return None
     quantum = Decimal(1).scaleb(-places)
+    if isinstance(value, Fraction):  # exact: its decimals to 28 digits, then rounded
+        return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
+            quantum, rounding=ROUND_HALF_UP
+        )
     return Decimal(str(value)).quantize(quantum, rounding=ROUND_HALF_UP)
 
 
@@ -41,6 +46,44 @@ def shown_number(value, places: int = 2) -> float | int | None:
     downloads keep the full precision (docs/interchange.md)."""
     number = rounded(value, places)
     return None if number is None else float(number) if places else int(number)
+
+
+def rounding_gap(total, parts, places: int = 2) -> Decimal:
+    """How far the shown `total` is from the sum of its shown `parts` (rules.md, Decision
+    "rounding"): each number is its exact value rounded on its own, and the total is the exact
+    sum rounded, so the shown parts may add up to a hundredth or two more or less. An
+    explanation shows a nonzero gap as its own line, so that what a reader adds up is the total
+    shown, and no shown number differs from the same number elsewhere. `parts`: numbers (shown
+    with `places` decimals) or (number, its places) pairs."""
+    shown = sum(
+        (rounded(*p) if isinstance(p, tuple) else rounded(p, places) for p in parts),
+        Decimal(0),
+    )
+    return rounded(total, places) - shown
+
+
+ROUNDING = _("Rounding")
+ROUNDING_NOTE = _(
+    "Each number is rounded on its own, the total is the exact sum rounded: the line "
+    "“Rounding” makes up the difference."
+)
+
+
+ROUNDING_IN_TEXT = _(
+    "Rounding %(gap)s: each number is rounded on its own, the total is the exact sum rounded."
+)
+
+
+def rounding_text(gap) -> str:
+    """The sentence a written-out sum ("a + b = c") adds when its shown parts do not add up to
+    its shown total; empty when they do."""
+    return f" {ROUNDING_IN_TEXT % {'gap': signed_gap(gap)}}" if gap else ""
+
+
+def signed_gap(gap: Decimal, separator: str | None = None) -> str:
+    """A rounding gap with its sign, in the page language: +0.01, −0.01 (+0,01 in Dutch)."""
+    text = local_decimal(f"{abs(gap):f}", separator)
+    return f"+{text}" if gap > 0 else f"\u2212{text}"
 
 
 def display_points(value, places: int = 2, separator: str | None = None) -> str:

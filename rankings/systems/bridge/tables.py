@@ -14,7 +14,10 @@ from rankings.tables import (
     PlayerColumn,
     RankColumn,
     local_decimal,
+    rounding_gap,
+    rounding_text,
     shown_number,
+    signed_gap,
 )
 
 from .standings import challenge_of
@@ -95,6 +98,7 @@ def change_explained(challenge: dict, names: dict[str, str]) -> str:
     K and the sum (rules.md §5)."""
     score = sum(d[2] for d in challenge["duels"])
     expected = sum(d[3] for d in challenge["duels"])
+    gap = rounding_gap(expected, [d[3] for d in challenge["duels"]], 3)
     return render_to_string(
         "rankings/bridge/_change.html",
         {
@@ -111,6 +115,7 @@ def change_explained(challenge: dict, names: dict[str, str]) -> str:
             ],
             "score": f"{int(score)}½" if score % 1 else str(int(score)),
             "expected": decimals(expected, 3),
+            "rounding": signed_gap(gap) if gap else "",
             "exact": decimals(challenge["change"], 2, sign=True),
         },
     )
@@ -236,7 +241,14 @@ class PoolStandingsTable(ExplainedMixin, BaseTable):
             "</details>",
             record["elo_shown"],
             _("%(start)s at the start of the round, changes %(changes)s: %(end)s")
-            % {"start": record["start_shown"], "changes": changes, "end": record["elo_shown"]},
+            % {"start": record["start_shown"], "changes": changes, "end": record["elo_shown"]}
+            + rounding_text(
+                rounding_gap(
+                    record["elo"],
+                    [record["start"], *(c["change"] for c in record["challenges"] if c["duels"])],
+                    0,
+                )
+            ),
         )
 
     def value_imps(self, value):
