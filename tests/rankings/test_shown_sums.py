@@ -119,3 +119,32 @@ def test_keizer_scores_show_their_rounding(client):
         assert sum((number(c) for c in cells), Decimal(0)) == number(score), table
         checked += 1
     assert checked >= 10
+
+
+def signed_number(text: str) -> int:
+    return int(text.replace("\u2212", "-"))
+
+
+@pytest.mark.django_db
+def test_bridge_elo_explanations_add_up(client):
+    from tests.bridge_files import big_ladder
+
+    season = import_competition(big_ladder(4, 3, series="sums", seed=46))
+    sums = rounded_ones = rows = 0
+    for pool in range(1, 5):
+        html = client.get(season_url(season, "pool", 3, pool)).content.decode()
+        # The pool's Elo: the start of the round, the changes, the end (and the rounding).
+        for start, changes, end, gap in re.findall(
+            r"(\d+) at the start of the round, changes ([^:]*): (\d+)(?: Rounding ([^:]+):)?", html
+        ):
+            parts = [signed_number(c) for c in changes.split()] + [int(start)]
+            assert sum(parts) + (signed_number(gap) if gap else 0) == int(end)
+            sums += 1
+            rounded_ones += bool(gap)
+        # A challenge's Elo before, change and Elo after, each rounded.
+        for before, change, gap, after in re.findall(
+            r"Elo (\d+) ([−+]?\d+), rounding ([−+]\d+): (\d+)", html
+        ):
+            assert int(before) + signed_number(change) + signed_number(gap) == int(after)
+            rows += 1
+    assert sums >= 15 and rounded_ones >= 1 and rows >= 1

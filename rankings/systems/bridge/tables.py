@@ -116,9 +116,30 @@ def change_explained(challenge: dict, names: dict[str, str]) -> str:
             "score": f"{int(score)}½" if score % 1 else str(int(score)),
             "expected": decimals(expected, 3),
             "rounding": signed_gap(gap) if gap else "",
+            "elo_rounding": _elo_rounding(challenge),
             "exact": decimals(challenge["change"], 2, sign=True),
         },
     )
+
+
+def _elo_rounding(challenge: dict) -> str:
+    """Where the table shows the Elo before the challenge beside the change and the Elo after,
+    each rounded on its own: the sentence on the rounding when they do not add up."""
+    if "before_shown" not in challenge or not challenge["duels"]:
+        return ""
+    before, change = challenge["before_shown"], challenge["change_shown"]
+    gap = challenge["after_shown"] - before - change
+    if not gap:
+        return ""
+    return _(
+        "Elo %(before)s %(change)s, rounding %(gap)s: %(after)s (each number is rounded on "
+        "its own)."
+    ) % {
+        "before": before,
+        "change": signed(change),
+        "gap": signed(gap),
+        "after": challenge["after_shown"],
+    }
 
 
 # Tables whose cells open an explanation are not wrapped in a scrolling box, which would clip
