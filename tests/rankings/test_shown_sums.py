@@ -78,6 +78,16 @@ def test_the_issue_s_yearly_breakdown_shows_its_rounding():
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(points, points, points)
+def test_a_ludo_breakdown_adds_its_shares_up_to_its_total(y2, y1, y):
+    ludo = y2 / 3 + 2 * y1 / 3 + y
+    detail = {"terms": [float(y2), float(y1), float(y)], "points": float(ludo)}
+    with translation.override("en"):
+        html = explain.ludo(detail, ["2023", "2024", "2025"])
+    assert shown_sum(html) == number(re.search(r"LUDO = ([\d.]+)", html).group(1))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(3, 7), st.integers(1, 7)), min_size=1, max_size=3))
 def test_a_daily_total_and_its_seat_scores_add_up(seats):
     tables = []

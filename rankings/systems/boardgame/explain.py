@@ -3,6 +3,7 @@ yearly total, a LUDO value, a per-game value and the cap, with its inputs, as th
 table a page opens under the number. Built once per row, every input escaped."""
 
 import html
+from fractions import Fraction
 from typing import Any
 
 from django.core.signals import setting_changed
@@ -190,10 +191,19 @@ def ludo(detail: dict, seasons: list) -> SafeString:
     pts = points_writer()
     y2, y1, y = detail.get("terms", [0, 0, 0])
     labels = [s or "?" for s in seasons] if seasons else ["Y−2", "Y−1", "Y"]
+    # Each season's share, shown: the LUDO total is their sum (with its rounding line).
+    shares = [Fraction(y2) / 3, 2 * Fraction(y1) / 3, Fraction(y)]
+    rows = [
+        (label, pts(term), weight, pts(share))
+        for label, term, weight, share in zip(
+            labels, (y2, y1, y), ("1/3", "2/3", "1"), shares, strict=True
+        )
+    ]
+    gap = rounding_gap(detail["points"], shares)
     return _table(
-        (_("Season"), _("Yearly points"), _("Weight")),
-        [(labels[0], pts(y2), "1/3"), (labels[1], pts(y1), "2/3"), (labels[2], pts(y), "1")],
-        _("LUDO = %(total)s") % {"total": pts(detail["points"])},
+        (_("Season"), _("Yearly points"), _("Weight"), _("Share")),
+        _rounded_rows(rows, gap, _("Rounding"), 4),
+        _("LUDO = %(total)s") % {"total": pts(detail["points"])} + _rounding_note(gap),
     )
 
 
