@@ -4,6 +4,7 @@ are in rankings/systems/<name>/tables.py. Rows are dicts from stored standings."
 import functools
 import html
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 import django_tables2 as tables
 from django.conf import settings
@@ -32,7 +33,57 @@ def rounded(value, places: int = 2) -> Decimal | None:
     if value is None or value == "":
         return None
     quantum = Decimal(1).scaleb(-places)
+    if isinstance(value, Fraction):  # exact: its decimals to 28 digits, then rounded
+        return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
+            quantum, rounding=ROUND_HALF_UP
+        )
     return Decimal(str(value)).quantize(quantum, rounding=ROUND_HALF_UP)
+
+
+def shown_number(value, places: int = 2) -> float | int | None:
+    """A number for a people's download (CSV, XLSX), rounded as the page shows it (half up,
+    `places` decimals; a whole number when `places` is 0), and still a number. The JSON
+    downloads keep the full precision (docs/interchange.md)."""
+    number = rounded(value, places)
+    return None if number is None else float(number) if places else int(number)
+
+
+def rounding_gap(total, parts, places: int = 2) -> Decimal:
+    """How far the shown `total` is from the sum of its shown `parts` (rules.md, Decision
+    "rounding"): each number is its exact value rounded on its own, and the total is the exact
+    sum rounded, so the shown parts may add up to a hundredth or two more or less. An
+    explanation shows a nonzero gap as its own line, so that what a reader adds up is the total
+    shown, and no shown number differs from the same number elsewhere. `parts`: numbers (shown
+    with `places` decimals) or (number, its places) pairs."""
+    shown = sum(
+        (rounded(*p) if isinstance(p, tuple) else rounded(p, places) for p in parts),
+        Decimal(0),
+    )
+    return rounded(total, places) - shown
+
+
+ROUNDING = _("Rounding")
+ROUNDING_NOTE = _(
+    "Each number is rounded on its own, the total is the exact sum rounded: the line "
+    "“Rounding” makes up the difference."
+)
+
+
+ROUNDING_IN_TEXT = _(
+    "Rounding %(gap)s: each number is rounded on its own, the total is the exact sum rounded."
+)
+
+
+def rounding_text(gap) -> str:
+    """The sentence a written-out sum ("a + b = c") adds when its shown parts do not add up to
+    its shown total; empty when they do."""
+    return f" {ROUNDING_IN_TEXT % {'gap': signed_gap(gap)}}" if gap else ""
+
+
+def signed_gap(gap: Decimal, separator: str | None = None) -> str:
+    """A rounding gap with its sign, in the page language: +0.01, −0.01 (+0,01 in Dutch)."""
+    text = local_decimal(f"{abs(gap):f}", separator)
+    return f"+{text}" if gap > 0 else f"\u2212{text}"
 
 
 def display_points(value, places: int = 2, separator: str | None = None) -> str:
@@ -116,8 +167,7 @@ class PointsColumn(tables.Column):
         return explained(shown, getattr(table, self.why)(record)) if self.why else shown
 
     def value(self, value):
-        number = rounded(value, self.places)
-        return None if number is None else float(number) if self.places else int(number)
+        return shown_number(value, self.places)
 
 
 class RankColumn(tables.Column):
@@ -174,7 +224,8 @@ def page_size(asked, default: int) -> int:
 class BaseTable(tables.Table):
     """Base: sortable, exportable, mobile-friendly."""
 
-    export_formats = ("csv", "xlsx")
+    # XLSX first: it holds every text as typed; the CSV quotes a formula's start (exports.py).
+    export_formats = ("xlsx", "csv")
 
     def paginate(self, paginator_class=Paginator, per_page=None, page=1, *args, **kwargs):
         per_page = page_size(per_page, self._meta.per_page) if per_page is not None else None

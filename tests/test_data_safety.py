@@ -27,7 +27,7 @@ from competitions.interchange import export_competition
 from competitions.models import Player, Season, Series
 from competitions.systems.boardgame.models import Seat, Table
 from competitions.views import manage_url
-from rankings.exports import neutralise
+from rankings.exports import neutralise, xlsx_bytes
 from rankings.imports import import_competition
 from rankings.selectors import standings_document
 from rankings.urls_helpers import season_url
@@ -79,7 +79,22 @@ def test_page_downloads_neutralise_formulas_in_csv_and_xlsx(client, hostile_seas
     assert sheet.title == "Yearly ranking"
     values = [cell for row in sheet.iter_rows() for cell in row]
     assert all(cell.data_type != "f" for cell in values), "no formula cell"
-    assert any(cell.value == "'" + FORMULA for cell in values)
+    # The XLSX holds the name as typed, in a text cell: shown, never run, no apostrophe.
+    named = [cell for cell in values if cell.value == FORMULA]
+    assert named and all(cell.data_type == "s" for cell in named)
+    assert not any(str(cell.value).startswith("'") for cell in values)
+
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
+def test_xlsx_writes_a_text_a_spreadsheet_would_run_as_a_text_cell(start):
+    content = xlsx_bytes("Sheet", [["Name", "Points"], [start + "SUM(A1)", 1.5], ["-3", -3]])
+    sheet = openpyxl.load_workbook(io.BytesIO(content)).active
+    name, points = sheet[2]
+    # (XML reads a CR back as an LF; either way the cell is text.)
+    assert (name.value.replace("\n", "\r"), name.data_type) == (start + "SUM(A1)", "s")
+    assert (points.value, points.data_type) == (1.5, "n")
+    assert (sheet["A3"].value, sheet["A3"].data_type) == ("-3", "s")  # text stays text
+    assert (sheet["B3"].value, sheet["B3"].data_type) == (-3, "n")
 
 
 def test_season_csv_zip_neutralises_game_names(client, hostile_season):

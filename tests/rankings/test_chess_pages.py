@@ -2,8 +2,10 @@
 the federation's layout, strange names stay inert, and the query count does not grow."""
 
 import copy
+import io
 import re
 
+import openpyxl
 import pytest
 from django.urls import reverse
 
@@ -84,6 +86,29 @@ def test_the_crosstable_downloads_as_csv_and_xlsx(client, season):
     assert lines[3] == "3,David Moen (Kadett),2011,'=S4,WO,'=S1,,2,5,5,2.5"
     xlsx = client.get(group_url(season), {"_export": "xlsx"})
     assert xlsx["Content-Type"].startswith("application/vnd.openxmlformats")
+    # The XLSX holds the cells as typed, as text cells (no apostrophe), the numbers as numbers.
+    sheet = openpyxl.load_workbook(io.BytesIO(xlsx.content)).active
+    rows = [[cell.value for cell in row] for row in sheet.iter_rows()]
+    assert rows[1] == [
+        1,
+        "Anna Berg (Kadett)",
+        2011,
+        "+H2",
+        "+S5",
+        "=H3",
+        "+H4",
+        3.5,
+        6.5,
+        7.5,
+        6.5,
+    ]
+    assert {cell.data_type for cell in sheet[2][3:7]} == {"s"}  # text, never a formula
+
+
+def test_the_group_page_offers_xlsx_first_and_says_why_the_csv_quotes(client, season):
+    html = client.get(group_url(season)).content.decode()
+    assert html.index("_export=xlsx") < html.index("_export=csv")
+    assert "In the CSV, a text starting with =, +, - or @ begins with an apostrophe" in html
 
 
 def test_the_tournament_page_shows_bgp_points_per_class_with_their_reason(client, season):

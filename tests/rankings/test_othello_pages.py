@@ -74,8 +74,12 @@ def test_the_standings_page_marks_the_counted_results(client, gp, settings):
     assert "The best 1 results count" in page
     csv = client.get(season_url(gp, "standings"), {"_export": "csv"}).content.decode()
     lines = csv.splitlines()
-    assert lines[0] == "#,Player,GP points,1,2,3"
-    assert lines[1] == "1,Björn Sandberg,16,8,16,"
+    # Each tournament's column is headed by its name and date, and marked where it counts.
+    assert lines[0] == (
+        "#,Player,GP points,Stockholm Open (2025-03-01),Stockholm Open: counted,"
+        "Göteborg GP (2025-04-05),Göteborg GP: counted,Malmö GP,Malmö GP: counted"
+    )
+    assert lines[1] == "1,Björn Sandberg,16,8,,16,yes,,"
 
 
 def test_the_overview_lists_tournaments_and_the_top(client, gp):

@@ -3,6 +3,7 @@ yearly total, a LUDO value, a per-game value and the cap, with its inputs, as th
 table a page opens under the number. Built once per row, every input escaped."""
 
 import html
+from fractions import Fraction
 from typing import Any
 
 from django.core.signals import setting_changed
@@ -13,13 +14,25 @@ from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
 from competitions.text import isolated
-from rankings.tables import points_writer
+from rankings.tables import ROUNDING_NOTE, points_writer, rounding_gap, signed_gap
 
 
 def _e(value) -> str:
     """What django.utils.html.conditional_escape writes, without its lazy-string wrapper (a
     page of the circuit writes thousands of explanation cells)."""
     return str(value) if isinstance(value, SafeData) else html.escape(str(value))
+
+
+def _rounded_rows(rows: list, gap, label: str, width: int) -> list:
+    """The rows with, when the shown parts do not add up to the shown total (`gap`, see
+    rankings.tables.rounding_gap), a last row "Rounding" and the gap in the last column."""
+    if not gap:
+        return rows
+    return [*rows, (label, *[""] * (width - 2), signed_gap(gap))]
+
+
+def _rounding_note(gap) -> str:
+    return f" {ROUNDING_NOTE}" if gap else ""
 
 
 def _table(header: tuple, rows, footer: SafeString | str = "") -> SafeString:
@@ -53,6 +66,7 @@ BONUS_TERMS = gettext_noop(
     "X participants, C the season's cap, P the daily rank; it does not change the ranking."
 )
 TOURNAMENT_POINTS = gettext_noop("Daily total %(daily)s + bonus %(bonus)s = %(points)s")
+ROUNDING = gettext_noop("Rounding")
 PHRASES = (
     PART,
     POINTS,
@@ -71,6 +85,7 @@ PHRASES = (
     BONUS_IS,
     BONUS_TERMS,
     TOURNAMENT_POINTS,
+    ROUNDING,
 )
 _LANGUAGES: dict[str | None, tuple[dict[str, str], Any]] = {}
 
@@ -94,17 +109,18 @@ def _in_language() -> tuple[dict[str, str], Any]:
 def seat_score(result: dict, players: int) -> SafeString:
     """A round score: placement points + win bonus + tie-break fraction (rules.md §1.1)."""
     t, pts = _in_language()
+    gap = rounding_gap(
+        result["score"], [(result["placement"], 2), (result["bonus"], 0), (result["fraction"], 2)]
+    )
+    rows = [
+        (t[PLACEMENT] % {"x": players, "p": pts(result["place"], 2)}, pts(result["placement"])),
+        (t[WIN_BONUS], pts(result["bonus"], 0)),
+        (t[TIE_BREAK] % {"x": players}, pts(result["fraction"])),
+    ]
     return _table(
         (t[PART], t[POINTS]),
-        [
-            (
-                t[PLACEMENT] % {"x": players, "p": pts(result["place"], 2)},
-                pts(result["placement"]),
-            ),
-            (t[WIN_BONUS], pts(result["bonus"], 0)),
-            (t[TIE_BREAK] % {"x": players}, pts(result["fraction"], 3)),
-        ],
-        t[SCORE] % {"score": pts(result["score"])},
+        _rounded_rows(rows, gap, t[ROUNDING], 2),
+        t[SCORE] % {"score": pts(result["score"])} + _rounding_note(gap),
     )
 
 
@@ -116,15 +132,16 @@ def daily_total(player_tables: list, daily) -> SafeString:
         (
             r,
             table % {"n": n, "game": game},
-            f"{pts(res['placement'])} + {pts(res['bonus'], 0)} + {pts(res['fraction'], 3)}",
+            f"{pts(res['placement'])} + {pts(res['bonus'], 0)} + {pts(res['fraction'])}",
             pts(res["score"]),
         )
         for r, n, game, res in sorted(player_tables, key=lambda t: (t[0], t[1]))
     ]
+    gap = rounding_gap(daily, [seat[3]["score"] for seat in player_tables])
     return _table(
         (t[ROUND], t[TABLE_HEADER], t[PARTS], t[SCORE_HEADER]),
-        rows,
-        t[DAILY_TOTAL] % {"total": pts(daily)},
+        _rounded_rows(rows, gap, t[ROUNDING], 4),
+        t[DAILY_TOTAL] % {"total": pts(daily)} + _rounding_note(gap),
     )
 
 
@@ -154,15 +171,18 @@ def tournament_points(daily, bonus, points) -> SafeString:
 def yearly(detail: dict, names: dict[str, str], best_n: int) -> SafeString:
     """The best N regular tournaments plus the final (rules.md §1.3)."""
     pts = points_writer()
+    counted = detail.get("counted_points", [])
     rows = [
         (isolated(names.get(key, key)), pts(value))
-        for key, value in zip(detail["counted"], detail.get("counted_points", []), strict=False)
+        for key, value in zip(detail["counted"], counted, strict=False)
     ]
+    gap = rounding_gap(detail["points"], counted)
     return _table(
         (_("Counted tournament"), _("Tournament points")),
-        rows,
+        _rounded_rows(rows, gap, _("Rounding"), 2),
         _("The best %(n)s regular tournaments and the final; sum = %(total)s")
-        % {"n": best_n, "total": pts(detail["points"])},
+        % {"n": best_n, "total": pts(detail["points"])}
+        + _rounding_note(gap),
     )
 
 
@@ -171,10 +191,19 @@ def ludo(detail: dict, seasons: list) -> SafeString:
     pts = points_writer()
     y2, y1, y = detail.get("terms", [0, 0, 0])
     labels = [s or "?" for s in seasons] if seasons else ["Y−2", "Y−1", "Y"]
+    # Each season's share, shown: the LUDO total is their sum (with its rounding line).
+    shares = [Fraction(y2) / 3, 2 * Fraction(y1) / 3, Fraction(y)]
+    rows = [
+        (label, pts(term), weight, pts(share))
+        for label, term, weight, share in zip(
+            labels, (y2, y1, y), ("1/3", "2/3", "1"), shares, strict=True
+        )
+    ]
+    gap = rounding_gap(detail["points"], shares)
     return _table(
-        (_("Season"), _("Yearly points"), _("Weight")),
-        [(labels[0], pts(y2), "1/3"), (labels[1], pts(y1), "2/3"), (labels[2], pts(y), "1")],
-        _("LUDO = %(total)s") % {"total": pts(detail["points"])},
+        (_("Season"), _("Yearly points"), _("Weight"), _("Share")),
+        _rounded_rows(rows, gap, _("Rounding"), 4),
+        _("LUDO = %(total)s") % {"total": pts(detail["points"])} + _rounding_note(gap),
     )
 
 
@@ -188,11 +217,13 @@ def per_game(detail: dict, names: dict[str, str]) -> SafeString:
     ]
     total = sum(row[3] for row in tables)
     divisor = max(len(tables), 3) + 1
+    gap = rounding_gap(total, [row[3] for row in tables])
     return _table(
         (_("Tournament"), _("Round"), _("Table"), _("Score")),
-        rows,
+        _rounded_rows(rows, gap, _("Rounding"), 4),
         _("(%(total)s) / (max(%(n)s, 3) + 1 = %(d)s) = %(value)s")
-        % {"total": pts(total), "n": len(tables), "d": divisor, "value": pts(detail["points"])},
+        % {"total": pts(total), "n": len(tables), "d": divisor, "value": pts(detail["points"])}
+        + _rounding_note(gap),
     )
 
 

@@ -8,7 +8,17 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from rankings.tables import BaseTable, LinesTable, PlayerColumn, RankColumn, local_decimal
+from rankings.tables import (
+    BaseTable,
+    LinesTable,
+    PlayerColumn,
+    RankColumn,
+    local_decimal,
+    rounding_gap,
+    rounding_text,
+    shown_number,
+    signed_gap,
+)
 
 from .standings import challenge_of
 
@@ -88,6 +98,7 @@ def change_explained(challenge: dict, names: dict[str, str]) -> str:
     K and the sum (rules.md §5)."""
     score = sum(d[2] for d in challenge["duels"])
     expected = sum(d[3] for d in challenge["duels"])
+    gap = rounding_gap(expected, [d[3] for d in challenge["duels"]], 3)
     return render_to_string(
         "rankings/bridge/_change.html",
         {
@@ -104,9 +115,31 @@ def change_explained(challenge: dict, names: dict[str, str]) -> str:
             ],
             "score": f"{int(score)}½" if score % 1 else str(int(score)),
             "expected": decimals(expected, 3),
+            "rounding": signed_gap(gap) if gap else "",
+            "elo_rounding": _elo_rounding(challenge),
             "exact": decimals(challenge["change"], 2, sign=True),
         },
     )
+
+
+def _elo_rounding(challenge: dict) -> str:
+    """Where the table shows the Elo before the challenge beside the change and the Elo after,
+    each rounded on its own: the sentence on the rounding when they do not add up."""
+    if "before_shown" not in challenge or not challenge["duels"]:
+        return ""
+    before, change = challenge["before_shown"], challenge["change_shown"]
+    gap = challenge["after_shown"] - before - change
+    if not gap:
+        return ""
+    return _(
+        "Elo %(before)s %(change)s, rounding %(gap)s: %(after)s (each number is rounded on "
+        "its own)."
+    ) % {
+        "before": before,
+        "change": signed(change),
+        "gap": signed(gap),
+        "after": challenge["after_shown"],
+    }
 
 
 # Tables whose cells open an explanation are not wrapped in a scrolling box, which would clip
@@ -144,12 +177,12 @@ class ImpsColumn(tables.Column):
         return imps_text(value)
 
     def value(self, value):
-        return value
+        return shown_number(value, 2)
 
 
 class EloColumn(tables.Column):
-    """A rating shown as a whole number (rounded half up from the exact value); exported at
-    full precision."""
+    """A rating shown as a whole number (rounded half up from the exact value); exported as
+    shown (the JSON download keeps the full precision)."""
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("verbose_name", _("Elo"))
@@ -159,8 +192,8 @@ class EloColumn(tables.Column):
     def render(self, value, record):
         return record["elo_shown"]
 
-    def value(self, value):
-        return value
+    def value(self, record):
+        return record["elo_shown"]
 
 
 class PoolTable(BaseTable):
@@ -229,8 +262,21 @@ class PoolStandingsTable(ExplainedMixin, BaseTable):
             "</details>",
             record["elo_shown"],
             _("%(start)s at the start of the round, changes %(changes)s: %(end)s")
-            % {"start": record["start_shown"], "changes": changes, "end": record["elo_shown"]},
+            % {"start": record["start_shown"], "changes": changes, "end": record["elo_shown"]}
+            + rounding_text(
+                rounding_gap(
+                    record["elo"],
+                    [record["start"], *(c["change"] for c in record["challenges"] if c["duels"])],
+                    0,
+                )
+            ),
         )
+
+    def value_imps(self, value):
+        return shown_number(value, 2)
+
+    def value_elo(self, record):
+        return record["elo_shown"]
 
 
 class ChallengeTable(ExplainedMixin, BaseTable):
@@ -249,8 +295,14 @@ class ChallengeTable(ExplainedMixin, BaseTable):
     def render_after(self, value, record):
         return record["after_shown"]
 
+    def value_after(self, record):
+        return record["after_shown"]
+
     def render_change(self, value, record):
         return change_explained(record, self.names)
+
+    def value_change(self, record):
+        return record["change_shown"]
 
 
 class EloTable(LinesTable):
@@ -275,8 +327,8 @@ class EloTable(LinesTable):
     def render_elo(self, record):
         return record.detail["elo_shown"]
 
-    def value_elo(self, value):
-        return value
+    def value_elo(self, record):
+        return record.detail["elo_shown"]
 
     def render_pool(self, value):
         return value if value is not None else "–"
@@ -299,7 +351,13 @@ class PlayerEloTable(ExplainedMixin, BaseTable):
     def render_change(self, value, record):
         return change_explained(record, self.names)
 
+    def value_change(self, record):
+        return record["change_shown"]
+
     def render_after(self, value, record):
+        return record["after_shown"]
+
+    def value_after(self, record):
         return record["after_shown"]
 
 

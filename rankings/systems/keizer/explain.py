@@ -9,7 +9,14 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from competitions.text import isolated
-from rankings.tables import display_points, escaped
+from rankings.tables import (
+    ROUNDING,
+    ROUNDING_NOTE,
+    display_points,
+    escaped,
+    rounding_text,
+    signed_gap,
+)
 
 
 def _details(summary: str, body: str) -> SafeString:
@@ -31,10 +38,17 @@ def breakdown_table(record: dict) -> SafeString:
         for line in record["lines"]
     )
     head, score_label = _breakdown_head()
+    gap = record.get("score_gap")
+    if gap:  # the shown points do not add up to the shown score: the difference, as a line
+        lines += (
+            f'<tr><td colspan="4">{escaped(ROUNDING)}</td>'
+            f'<td class="text-end">{escaped(signed_gap(gap))}</td></tr>'
+        )
+    note = f'<div class="small">{escaped(ROUNDING_NOTE)}</div>' if gap else ""
     return SafeString(
         f'{head}<tbody>{lines}</tbody><tfoot><tr><th colspan="4">{score_label}</th>'
         f'<th class="text-end">{escaped(display_points(record["score"]))}</th></tr></tfoot>'
-        "</table>"
+        f"</table>{note}"
     )
 
 
@@ -74,7 +88,7 @@ def start_text(record: dict) -> str:
         "part": record["start_part"],
         "score": display_points(record["score"]),
         "key": display_points(record["key"]),
-    }
+    } + rounding_text(record.get("key_gap"))
 
 
 def score(record: dict) -> SafeString:
@@ -116,7 +130,7 @@ def key(record: dict) -> SafeString:
         "w": record["weight"],
         "part": record["start_part"],
         "key": display_points(record["key"]),
-    }
+    } + rounding_text(record.get("key_gap"))
     return _details(
         display_points(record["key"]), SafeString(f'<div class="small">{escaped(text)}</div>')
     )

@@ -19,7 +19,7 @@ from competitions.text import isolated
 from rankings.engines import keizer as engine
 from rankings.models import StandingsTable
 from rankings.people import People
-from rankings.tables import display_points, points_writer
+from rankings.tables import display_points, points_writer, rounding_gap
 
 from . import standings
 
@@ -246,8 +246,12 @@ def explain_rows(
     for row in rows:
         start = Fraction(row["start_points"]).limit_denominator(10**4)
         lines = standings.breakdown(row["player"], after, outcomes, values_before, factors)
+        score = Fraction(row["score"])
         row.update(
             people.decorate(row),
+            # What the shown parts of the score and of the key miss of the shown totals.
+            score_gap=rounding_gap(score, [item.points for item in lines]),
+            key_gap=rounding_gap(row["key"], [score, weight * start]),
             after=after,
             before=after - 1,
             weight=weight_shown,

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from competitions.columns import LocalDateColumn
 from competitions.text import isolated
-from rankings.tables import BaseTable, PlayerColumn, PointsColumn, RankColumn
+from rankings.tables import BaseTable, PlayerColumn, PointsColumn, RankColumn, shown_number
 
 from . import explain
 
@@ -19,10 +19,12 @@ WIDE_ONLY = {
 
 
 class ExplainedColumn(tables.Column):
-    """A number that opens its computation (`explain`); exported as the plain number."""
+    """A number that opens its computation (`explain`); exported as the plain number, rounded
+    to `places` decimals as the page shows it."""
 
-    def __init__(self, *args, explain, **kwargs):
+    def __init__(self, *args, explain, places: int = 2, **kwargs):
         self.explain = explain
+        self.places = places
         kwargs.setdefault("attrs", RIGHT)
         super().__init__(*args, **kwargs)
 
@@ -30,16 +32,23 @@ class ExplainedColumn(tables.Column):
         return self.explain(record)
 
     def value(self, value):
-        return value
+        return shown_number(value, self.places)
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
 
 
 class StartPointsColumn(PointsColumn):
     """Start points: whole numbers as such, others with 2 decimals."""
 
     def render(self, value, record, table):
-        if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
+        if _whole(value):
             return str(int(value))
         return super().render(value, record, table)
+
+    def value(self, value):
+        return int(value) if _whole(value) else super().value(value)
 
 
 class RankingTable(BaseTable):
@@ -49,7 +58,7 @@ class RankingTable(BaseTable):
     rank = RankColumn()
     player = PlayerColumn()
     score = ExplainedColumn(verbose_name=_("Score"), explain=explain.score)
-    value = ExplainedColumn(verbose_name=_("Value"), explain=explain.value)
+    value = ExplainedColumn(verbose_name=_("Value"), explain=explain.value, places=0)
     games = tables.Column(verbose_name=_("Games"), attrs=RIGHT)
     key = ExplainedColumn(verbose_name=_("Ranking key"), explain=explain.key, attrs=WIDE_ONLY)
     start_points = StartPointsColumn(verbose_name=_("Start points"), attrs=WIDE_ONLY)

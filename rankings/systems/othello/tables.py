@@ -15,6 +15,7 @@ from rankings.tables import (
     RankColumn,
     display_points,
     local_decimal,
+    shown_number,
 )
 
 from . import explain
@@ -71,11 +72,20 @@ class TournamentListTable(BaseTable):
     def render_ranking_sum(self, value):
         return display_points(value, 1)
 
+    def value_ranking_sum(self, value):
+        return shown_number(value, 1)
+
     def render_max_points(self, value):
         return display_points(value, 2)
 
+    def value_max_points(self, value):
+        return shown_number(value, 2)
+
     def render_x(self, value):
         return "–" if value is None else display_points(value, 3)
+
+    def value_x(self, value):
+        return shown_number(value, 3)
 
 
 class LineColumn(tables.Column):
@@ -239,6 +249,14 @@ class ResultColumn(tables.Column):
         return "" if result is None else result[0]
 
 
+class CountedColumn(ResultColumn):
+    """Beside a tournament's column of a download: "yes" where that result counts."""
+
+    def value(self, record):
+        result = self.result(record.detail)
+        return str(_("yes")) if result and result[1] else ""
+
+
 class PlayerResultsTable(BaseTable):
     date = LocalDateColumn(verbose_name=_("Date"))
     tournament = NameColumn(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
@@ -278,11 +296,20 @@ class WhatIfTournamentTable(BaseTable):
     def render_stored_max(self, value):
         return display_points(value, 2)
 
+    def value_stored_max(self, value):
+        return shown_number(value, 2)
+
     def render_max_points(self, value):
         return display_points(value, 2)
 
+    def value_max_points(self, value):
+        return shown_number(value, 2)
+
     def render_x(self, value):
         return "–" if value is None else display_points(value, 3)
+
+    def value_x(self, value):
+        return shown_number(value, 3)
 
 
 class WhatIfStandingsTable(BaseTable):

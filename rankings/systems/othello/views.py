@@ -208,10 +208,15 @@ def standings(request, season: Season):
     names = [(key, name) for key, name, _sm, _egp in tournaments]
     best_n = parse_settings(season.settings).best_n
     if SafeTableExport.is_valid_format(request.GET.get("_export")):
-        columns = [
-            (f"t{n}", t.ResultColumn(key, verbose_name=str(n)))
-            for n, (key, _name, _sm, _egp) in enumerate(tournaments, start=1)
-        ]
+        dates = dict(season.tournaments.values_list("key", "date"))
+        counted = _("%(name)s: counted")
+        columns = []
+        for n, (key, name, _sm, _egp) in enumerate(tournaments, start=1):
+            heading = f"{name} ({dates[key].isoformat()})" if dates.get(key) else name
+            columns += [
+                (f"t{n}", t.ResultColumn(key, verbose_name=heading)),
+                (f"c{n}", t.CountedColumn(key, verbose_name=counted % {"name": name})),
+            ]
         table = t.SeasonStandingsTable(
             lines,
             season=season,
