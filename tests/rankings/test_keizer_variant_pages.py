@@ -15,6 +15,7 @@ from pairings.systems.keizer.pairing import rules_of
 from rankings.engines import keizer as engine
 from rankings.imports import import_competition
 from rankings.models import StandingsTable
+from rankings.selectors import standings_document
 from rankings.systems.keizer import standings
 from rankings.urls_helpers import season_url
 from tests.keizer_data import generated_file, small_file
@@ -78,8 +79,11 @@ def test_the_engine_settings_of_a_season_without_settings_are_the_engines_defaul
     assert standings.has_variants(standings.engine_settings({"preset": "kfc"}))
 
 
-def test_a_season_without_variants_stores_its_lists_as_before():
+def test_a_season_without_variants_stores_its_lists_as_before(client):
     plain = import_competition(small_file())
+    html = client.get(season_url(plain)).content.decode()
+    assert "The rules in the help, with their default numbers." in html
+    assert all("passes" not in r for r in standings_document(season=plain)["rounds"])
     assert all("variant" not in data for data in stored_lists(plain))
     assert all(set(data["factors"]) == set(standings.FACTOR_NAMES) for data in stored_lists(plain))
 
@@ -97,6 +101,10 @@ def test_a_file_with_a_preset_computes_the_variant_and_every_score_explains_itse
     assert last["variant"]["own_weight"] == "1"
     html = client.get(season_url(season)).content.decode()
     assert "own value, counted once" in html
+    # the season's own rules, each explained
+    assert "This season's rules" in html and "KeizerForClubs (program defaults)" in html
+    assert 'data-option="own_value_once"' in html and "as if he beat himself once" in html
+    assert 'data-option="points_win"' not in html
     # the list after round 2 is valued with the list after round 1 (previous valuation)
     assert "the list after round 1, the list round 2 was paired from" in html
 
@@ -106,6 +114,10 @@ def test_classic_explains_the_fixed_point_and_each_breakdown_sums_to_its_score(c
     lists = stored_lists(season)
     assert all(data["variant"]["end"] in ("fixed-point", "cycle") for data in lists)
     html = client.get(season_url(season)).content.decode()
+    doc = standings_document(season=season)
+    assert [(r["passes"], r["end"]) for r in doc["rounds"]] == [
+        (data["variant"]["passes"], data["variant"]["end"]) for data in lists
+    ]
     if lists[-1]["variant"]["end"] == "fixed-point":
         assert "every result is a share of a value in this list itself" in html
         assert f"after {lists[-1]['variant']['passes']} computations" in html

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from competitions.edits import NOT_SHOWN, Edit, ShownForm
 from competitions.forms import SettingsForm, date_input, settings_form_for
 from competitions.models import Game, Player, RoundEntry, SeasonPlayer
-from competitions.registry import BOOL, CHOICE, TEXT
+from competitions.registry import TEXT
 from competitions.text import name_order
 
 from . import settings as keizer_settings
@@ -324,7 +324,7 @@ class KeizerSettingsForm(_settings_base()):
         return [
             {
                 "field": self[s.name],
-                "preset_value": _shown_value(s, values[s.name]),
+                "preset_value": keizer_settings.shown_value(s, values[s.name]),
                 "changed": not _same(s, self.initial.get(s.name, values[s.name]), values[s.name]),
             }
             for s in self.spec.fields
@@ -342,13 +342,3 @@ def _same(setting, a, b) -> bool:
         except (ValueError, ZeroDivisionError):
             return False
     return False
-
-
-def _shown_value(setting, value) -> str:
-    if setting.kind == BOOL:
-        return str(_("yes") if value else _("no"))
-    if setting.kind == CHOICE:
-        return str(dict(setting.choices).get(value, value))
-    if value == "":
-        return "–"
-    return str(value)

@@ -525,3 +525,35 @@ def parse_settings(raw: dict) -> KeizerSettings:
         withdrawn_credit=Fraction(credit.strip()) if credit.strip() else None,
         start_points=values["start_points"],
     )
+
+
+def shown_value(setting: Setting, value: Any) -> str:
+    """A setting's value as a page shows it: yes/no, a choice's label, a number or fraction."""
+    if setting.kind == BOOL:
+        return str(_("yes") if value else _("no"))
+    if setting.kind == CHOICE:
+        return str(dict(setting.choices).get(value, value))
+    if value == "":
+        return "–"
+    return str(value)
+
+
+def described(raw: dict) -> dict[str, Any]:
+    """A season's rules as its pages explain them (keizer-variants.md): the preset's name and
+    every option whose value differs from rules.md §4's, with the sentence that explains it."""
+    values = resolved(raw)
+    preset = FIELDS[0]
+    return {
+        "preset": values["preset"],
+        "preset_label": shown_value(preset, values["preset"]),
+        "options": [
+            {
+                "name": s.name,
+                "label": s.label,
+                "value": shown_value(s, values[s.name]),
+                "help": s.help_text,
+            }
+            for s in FIELDS[1:]
+            if values[s.name] != s.default
+        ],
+    }

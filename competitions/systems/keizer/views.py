@@ -24,7 +24,7 @@ from competitions.views import apply_errors, manage_url
 
 from . import selectors, services
 from .forms import AddPlayerForm, AttendanceForm, ListFormSet, QuickResultForm, ResultsForm
-from .settings import parse_settings
+from .settings import described, parse_settings
 from .tables import EveningTable, PrintTable
 
 Status = RoundEntry.Status
@@ -46,6 +46,7 @@ def season_panel(request, season: Season):
         "missing_results": [e for e in evenings if e.state == selectors.PAIRED],
         "list_size": season.entries.count(),
         "settings": parse_settings(season.settings),
+        "rules": described(season.settings),
     }
 
 

@@ -395,11 +395,23 @@ def document(season: Season, tables: list) -> dict:
     rankings = [ranking_of(t.data) for t in lists]
     return {
         "rounds": [
-            {"number": t.position, "ranking": [_pick(r, RANKING_FIELDS) for r in ranking]}
+            {
+                "number": t.position,
+                "ranking": [_pick(r, RANKING_FIELDS) for r in ranking],
+                **_passes(t.data),
+            }
             for t, ranking in zip(lists, rankings, strict=True)
         ],
         "standings": [_pick(r, STANDINGS_FIELDS) for r in rankings[-1]] if rankings else [],
     }
+
+
+def _passes(data: dict) -> dict:
+    """keizer-variants.md §5.7: with `current` valuation, how the list was found."""
+    variant = data.get("variant")
+    if variant is None or variant["options"]["valuation"] != engine.CURRENT:
+        return {}
+    return {"passes": variant["passes"], "end": variant["end"]}
 
 
 def flat_tables(document: dict) -> dict[str, tuple[tuple[str, ...], list[dict]]]:
