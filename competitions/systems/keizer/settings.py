@@ -15,6 +15,7 @@ from typing import Any
 
 # Lazy everywhere: labels are made at import, messages when they are shown; `_` so that
 # makemessages finds them all.
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from competitions.registry import BOOL, CHOICE, INT, TEXT, Setting, SettingsSpec
@@ -83,7 +84,7 @@ def _share(name: str, label, default: str) -> Setting:
         TEXT,
         default,
         max_length=FRACTION_MAX_LENGTH,
-        help_text=SHARE_HELPS[name],
+        help_text=format_lazy("{} {}", SHARE_HELPS[name], SHARE_HELP),
     )
 
 
@@ -334,9 +335,9 @@ FIELDS = (
         "",
         max_length=FRACTION_MAX_LENGTH,
         help_text=_(
-            "Empty: a withdrawn player stays on the list. A share from 0 to 1: withdrawn "
-            "players leave every list, and a game against one scores this share of the "
-            "player's own result share of his own value."
+            "Empty: withdrawn players stay on the list. A share from 0 to 1: withdrawn players "
+            "leave every list, and a game against one scores this share of the result's share, "
+            "taken of the player's own value (3/4: a win scores 3/4 of his own value)."
         ),
     ),
     # pairing (rules.md §4.3)
