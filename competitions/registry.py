@@ -89,13 +89,14 @@ class SettingsSpec:
 
     `extra` validates what a plain list of settings cannot express (it gets the raw object and
     returns (path, message) pairs); `form` is a dotted path to a form class, else a form is
-    built from `fields`.
+    built from `fields`; `template` the settings page's template, else the plain form page.
     """
 
     fields: Sequence[Setting] = ()
     extra: Callable[[dict], list[tuple[str, str]]] | None = None
     extra_names: frozenset[str] = frozenset()
     form: str | None = None
+    template: str | None = None
 
     @property
     def defaults(self) -> dict[str, Any]:

@@ -168,7 +168,8 @@ def season_manage(request, series, season):
 @manager_required
 def season_settings(request, series, season):
     season = season_of(series, season)
-    form_class = settings_form_for(get_system(season.system).settings)
+    spec = get_system(season.system).settings
+    form_class = settings_form_for(spec)
     form = form_class(request.POST or None, initial=form_class.initial_for(season.settings))
     if request.method == "POST" and form.is_valid():
         try:
@@ -180,7 +181,7 @@ def season_settings(request, series, season):
             return redirect(manage_url(season))
     return render(
         request,
-        "competitions/form_page.html",
+        spec.template or "competitions/form_page.html",
         {
             "form": form,
             "season": season,

@@ -14,6 +14,11 @@ Decisions where rules.md §4 is silent (the help page says the same):
   complete once its pairing is made (nobody is merely "present") and every game has a result;
   an evening with nothing entered does not count.
 - A late entrant is on the list from the start, at the place his start points give him.
+
+The variants of keizer-variants.md (§1–§2) are settings of the same computation; their defaults
+are rules.md §4, so a season without them computes the same numbers. One path serves them all:
+a list is made by passes of `F_k` (§1.5), one pass for `previous` valuation, up to a fixed point
+(or a cycle, or the bound) for `current`.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from rankings.engines.common import round_half_up
 
 __all__ = [
     "BreakdownLine",
+    "Term",
     "Factors",
     "GameIn",
     "ListOut",
@@ -41,6 +47,9 @@ __all__ = [
     "counted_rounds",
     "default_start_points",
     "outcome_points",
+    "own_weight",
+    "player_terms",
+    "ranked_players",
     "round_complete",
     "round_outcomes",
     "score_breakdown",
@@ -53,6 +62,8 @@ __all__ = [
 WIN, DRAW, LOSS = "win", "draw", "loss"
 FORFEIT_WIN, FORFEIT_LOSS = "forfeit-win", "forfeit-loss"
 BYE, ABSENT, EXTERNAL, UNEXCUSED = "bye", "absent", "external", "unexcused"
+LONG_ABSENT = "long_absent"  # keizer-variants.md §1.3: the second kind of absence
+OWN = "own"  # the breakdown's line of the own value counted once (§2.1)
 NO_ENTRY = "none"
 PENDING = "pending"  # paired, result not entered yet; such a round is not counted
 
@@ -67,6 +78,15 @@ RESULTS: dict[str, tuple[str, str]] = {
 # Outcomes valued with the opponent's value; the others with the player's own.
 AGAINST_OPPONENT = frozenset({WIN, DRAW, LOSS, FORFEIT_WIN, FORFEIT_LOSS})
 PLAYED = frozenset({WIN, DRAW, LOSS})
+# An external game's own result (keizer-variants.md §2.5).
+EXTERNAL_RESULTS = ("1", "1/2", "0")
+
+# keizer-variants.md §1.5 and §2: the choices of the settings.
+PREVIOUS, CURRENT = "previous", "current"
+HALF_UP, HALF_EVEN = "half-up", "half-even"
+FADING, NO_START, PERMANENT = "fading", "none", "permanent"
+# How a `current` list ended (§1.5).
+FIXED_POINT, CYCLE, BOUND = "fixed-point", "cycle", "bound"
 
 
 # --- inputs -------------------------------------------------------------------------------------
@@ -83,6 +103,10 @@ class Factors:
     absent: Fraction = Fraction(1, 2)
     external: Fraction = Fraction(2, 3)
     unexcused: Fraction = Fraction(0)
+    long_absent: Fraction = Fraction(1, 3)  # keizer-variants.md §2
+    external_win: Fraction = Fraction(1)  # §2.5, with `external_by_result`
+    external_draw: Fraction = Fraction(1, 2)
+    external_loss: Fraction = Fraction(0)
 
     def of(self, kind: str) -> Fraction:
         """The factor of an outcome; a forfeit win is a win, a forfeit loss scores nothing."""
@@ -93,17 +117,44 @@ class Factors:
             LOSS: self.loss,
             BYE: self.bye,
             ABSENT: self.absent,
+            LONG_ABSENT: self.long_absent,
             EXTERNAL: self.external,
             UNEXCUSED: self.unexcused,
         }.get(kind, Fraction(0))
 
+    def game(self, kind: str) -> Fraction:
+        """keizer-variants.md §1.3: f of a game against a withdrawn opponent, a forfeit loss
+        counted as a loss."""
+        if kind in (WIN, FORFEIT_WIN):
+            return self.win
+        return self.draw if kind == DRAW else self.loss
+
+    def external_of(self, result: str) -> Fraction:
+        """§2.5: the share of an external game by the player's own result there."""
+        return {"1": self.external_win, "1/2": self.external_draw}.get(result, self.external_loss)
+
 
 @dataclass(frozen=True)
 class Settings:
-    top_value: int | None = None  # None: round_half_up(3 · step · (n − 1) / 2)
+    """rules.md §4 and keizer-variants.md §2; the defaults are rules.md §4."""
+
+    top_value: int | None = None  # None: R(step · (n − 1) · r / (r − 1)), r = value_ratio
     step: int = 1
     start_fade_rounds: int = 10
     factors: Factors = field(default_factory=Factors)
+    own_value_once: bool = False
+    own_value_fade_rounds: int = 0
+    valuation: str = PREVIOUS
+    fixed_point_max_passes: int = 100
+    top_value_rounding: str = HALF_UP
+    value_ratio: Fraction = Fraction(3)
+    normalised_values: bool = False
+    external_by_result: bool = False
+    absent_max: int = 0
+    long_absent_max: int = 0
+    absence_halving: bool = False
+    withdrawn_credit: Fraction | None = None
+    start_points: str = FADING
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +176,8 @@ class RoundIn:
     external: tuple[str, ...] = ()
     unexcused: tuple[str, ...] = ()
     present: tuple[str, ...] = ()
+    long_absent: tuple[str, ...] = ()
+    external_results: tuple[tuple[str, str], ...] = ()  # (player, "1" | "1/2" | "0")
 
 
 @dataclass(frozen=True)
@@ -134,6 +187,7 @@ class SeasonIn:
     rounds: tuple[RoundIn, ...]  # in number order
     settings: Settings = field(default_factory=Settings)
     closed: bool = False
+    withdrawn: frozenset[str] = frozenset()  # keizer-variants.md §2.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,10 +195,12 @@ class Outcome:
     kind: str
     opponent: str | None = None
     colour: str | None = None  # "white" / "black" in a game
-    result: str = ""
+    result: str = ""  # of the game; of an external game, the player's own ("1", "1/2", "0")
 
 
 # --- outputs ------------------------------------------------------------------------------------
+
+Value = int | Fraction  # a place's value: whole, or a Fraction with `normalised_values`
 
 
 @dataclass(slots=True)
@@ -155,7 +211,7 @@ class ListRow:
 
     player: str
     rank: int
-    value: int
+    value: Value
     start_points: Fraction
     games: int  # games played over the board so far (forfeits not counted)
     score: Fraction
@@ -164,14 +220,21 @@ class ListRow:
 
 @dataclass(frozen=True, slots=True)
 class ListOut:
-    """The ranking list after round `after` (0: the initial list)."""
+    """The ranking list after round `after` (0: the initial list). `valued`: the values its
+    scores are shares of (W_k of keizer-variants.md §1.5: the list before it with `previous`
+    valuation, the list itself at a fixed point, the mean over a cycle); `passes` and `end`: how
+    a `current` list was found (one pass and "" with `previous`)."""
 
     after: int
-    top: int
+    top: Value
     weight: Fraction  # of the start points in this list
     rows: tuple[ListRow, ...]
+    own_weight: Fraction = Fraction(0)  # of the own value counted once (§1.4)
+    passes: int = 1
+    end: str = ""
+    valued: Mapping[str, Value] = field(default_factory=dict)
 
-    def values(self) -> dict[str, int]:
+    def values(self) -> dict[str, Value]:
         return {row.player: row.value for row in self.rows}
 
 
@@ -187,29 +250,80 @@ class SeasonOut:
         return tuple(round_outcomes(r) for r in self.counted)
 
 
-@dataclass(frozen=True)
-class BreakdownLine:
+@dataclass(frozen=True, slots=True)
+class Term:
+    """What a player's result in a round is worth, whatever the list it is valued with:
+    `share` × the value of `basis` (keizer-variants.md §1.3). `share` = `factor` × `multiplier`
+    (the absence cap times the halving, §2.6–2.7); `nth`: the how-many-th absence of its kind
+    (for the cap), `halving`: h of §2.7 (0: not halved); `withdrawn`: a game against a
+    withdrawn opponent, credited with `withdrawn_credit` × f of the own value (§2.8)."""
+
     round: int
     outcome: Outcome
-    value: int | None  # the value the result is worth a share of (None: scores nothing)
-    valued: str | None  # whose value: the opponent's or the player's own
+    basis: str | None  # whose value (None: scores nothing)
+    valued: str | None  # "opponent" or "own"
     factor: Fraction
+    share: Fraction
+    multiplier: Fraction = Fraction(1)
+    nth: int = 0
+    capped: bool = False
+    halving: int = 0
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class BreakdownLine:
+    round: int  # 0: the own value counted once
+    outcome: Outcome
+    value: Value | None  # the value the result is worth a share of (None: scores nothing)
+    valued: str | None  # whose value: the opponent's or the player's own
+    factor: Fraction  # the share applied (the factor times any cap or halving)
     points: Fraction
+    term: Term | None = None
 
 
 # --- §4.1: values and start points ---------------------------------------------------------------
 
 
-def top_value(n: int, settings: Settings) -> int:
+def _round(x: Fraction, rounding: str) -> int:
+    """keizer-variants.md conventions: half up, or half to even (Python's round of a Fraction)."""
+    return round(x) if rounding == HALF_EVEN else round_half_up(x)
+
+
+def top_value(n: int, settings: Settings) -> Value:
     """rules.md §4.1: T = round_half_up(3 · (n − 1) / 2), about three times the bottom value;
-    with a step s the same ratio gives 3 · s · (n − 1) / 2. A top value set by hand wins."""
+    with a step s the same ratio gives 3 · s · (n − 1) / 2. A top value set by hand wins.
+    keizer-variants.md §1.2: the ratio r (3) is a setting, T = R(s · (n − 1) · r / (r − 1))
+    rounded half up or half to even; with normalised values the top is r."""
+    if settings.normalised_values:
+        return _values_normalised(n, settings.value_ratio)[0] if n else settings.value_ratio
     if settings.top_value:
         return settings.top_value
-    return round_half_up(Fraction(3 * settings.step * max(n - 1, 0), 2))
+    r = Fraction(settings.value_ratio)
+    return _round(settings.step * max(n - 1, 0) * r / (r - 1), settings.top_value_rounding)
 
 
-def values(n: int, settings: Settings) -> list[int]:
-    """rules.md §4.1: the value of each place 1..n on a list of n players, V(i) = T − s·(i − 1)."""
+def _values_normalised(n: int, r: Fraction) -> list[Value]:
+    """keizer-variants.md §1.2: from r down to 1 in equal steps δ, rounded half to even to d
+    decimals, d the fewest (0..9) with δ > 10^−d (1 if none). One player: r (a Decision)."""
+    r = Fraction(r)
+    if n == 1:
+        return [r]
+    delta = (r - 1) / (n - 1)
+    d = next((d for d in range(10) if delta > Fraction(1, 10**d)), 1)
+    scale = 10**d
+    found: list[Value] = []
+    for i in range(n):
+        v = Fraction(round(scale * (r - i * delta)), scale)
+        found.append(v.numerator if v.denominator == 1 else v)
+    return found
+
+
+def values(n: int, settings: Settings) -> list[Value]:
+    """rules.md §4.1: the value of each place 1..n on a list of n players, V(i) = T − s·(i − 1)
+    (keizer-variants.md §1.2: or the normalised scale)."""
+    if settings.normalised_values:
+        return _values_normalised(n, settings.value_ratio) if n else []
     top = top_value(n, settings)
     return [top - settings.step * i for i in range(n)]
 
@@ -219,15 +333,46 @@ def start_weight(k: int, fade_rounds: int) -> Fraction:
     return max(Fraction(0), 1 - Fraction(k, fade_rounds))
 
 
+def list_start_weight(k: int, last: int, closed: bool, settings: Settings) -> Fraction:
+    """keizer-variants.md §1.4, w_start(k): fading (rules.md: and 0 in a closed season's final
+    list), none (only the initial list), or permanent."""
+    if settings.start_points == PERMANENT:
+        return Fraction(1)
+    if settings.start_points == NO_START:
+        return Fraction(1 if k == 0 else 0)
+    if closed and k == last:
+        return Fraction(0)
+    return start_weight(k, settings.start_fade_rounds)
+
+
+def own_weight(k: int, settings: Settings) -> Fraction:
+    """keizer-variants.md §1.4, w_own(k): 0 without `own_value_once`; else 1, or fading over
+    `own_value_fade_rounds`: max(0, 1 − k/F)."""
+    if not settings.own_value_once:
+        return Fraction(0)
+    if not settings.own_value_fade_rounds:
+        return Fraction(1)
+    return max(Fraction(0), 1 - Fraction(k, settings.own_value_fade_rounds))
+
+
+def ranked_players(season: SeasonIn) -> tuple[str, ...]:
+    """The players on the lists, in initial order: with `withdrawn_credit` set, the withdrawn
+    are on no list (keizer-variants.md §2.8); otherwise the flag only stops pairing."""
+    if season.settings.withdrawn_credit is None or not season.withdrawn:
+        return season.players
+    return tuple(p for p in season.players if p not in season.withdrawn)
+
+
 def default_start_points(season: SeasonIn) -> dict[str, Fraction]:
     """rules.md §4.1: each player's start points, by default the value of their place in the
     initial list."""
-    place_values = values(len(season.players), season.settings)
+    players = ranked_players(season)
+    place_values = values(len(players), season.settings)
     return {
         player: Fraction(season.start_points[player])
         if season.start_points.get(player) is not None
         else Fraction(place_values[i])
-        for i, player in enumerate(season.players)
+        for i, player in enumerate(players)
     }
 
 
@@ -238,8 +383,10 @@ def round_complete(round_in: RoundIn) -> bool:
     """A round counts once it is paired (nobody merely present) and every game has a result;
     an evening with nothing entered yet does not count."""
     entered = (
-        round_in.games or round_in.byes or round_in.absent or round_in.external
-    ) or round_in.unexcused
+        (round_in.games or round_in.byes or round_in.absent or round_in.external)
+        or round_in.unexcused
+        or round_in.long_absent
+    )
     return (
         bool(entered)
         and not round_in.present
@@ -262,6 +409,7 @@ def _listed(round_in: RoundIn) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return (
         (BYE, round_in.byes),
         (ABSENT, round_in.absent),
+        (LONG_ABSENT, round_in.long_absent),
         (EXTERNAL, round_in.external),
         (UNEXCUSED, round_in.unexcused),
         (PENDING, round_in.present),
@@ -275,9 +423,13 @@ def round_outcomes(round_in: RoundIn) -> dict[str, Outcome]:
         white, black = RESULTS.get(game.result, (PENDING, PENDING))
         outcomes[game.white] = Outcome(white, game.black, "white", game.result)
         outcomes[game.black] = Outcome(black, game.white, "black", game.result)
+    external = dict(round_in.external_results)
     for kind, players in _listed(round_in):
         for player in players:
-            outcomes[player] = Outcome(kind)
+            if kind == EXTERNAL and player in external:
+                outcomes[player] = Outcome(kind, result=external[player])
+            else:
+                outcomes[player] = Outcome(kind)
     return outcomes
 
 
@@ -290,6 +442,57 @@ def outcome_points(outcome: Outcome, own: int, opponent: int | None, factors: Fa
     return factor * own
 
 
+def player_terms(
+    player: str,
+    outcomes: Iterable[tuple[int, Outcome]],
+    settings: Settings,
+    withdrawn: frozenset[str] | set[str] = frozenset(),
+) -> list[Term]:
+    """keizer-variants.md §1.3: what each of a player's results (in round order) is worth, as
+    a share of whose value, with the caps (§2.6) and halving (§2.7) counted over the rounds and
+    games against withdrawn opponents credited (§2.8). The one place these rules are: the
+    lists and every breakdown use it. `withdrawn` counts only with `withdrawn_credit` set."""
+    factors = settings.factors
+    credit = settings.withdrawn_credit
+    caps = {ABSENT: settings.absent_max, LONG_ABSENT: settings.long_absent_max}
+    counts = {ABSENT: 0, LONG_ABSENT: 0}
+    absences = 0  # absent or unexcused, for the halving
+    terms = []
+    for number, outcome in outcomes:
+        kind = outcome.kind
+        if kind in AGAINST_OPPONENT:
+            if credit is not None and outcome.opponent in withdrawn:
+                share = credit * factors.game(kind)
+                terms.append(Term(number, outcome, player, "own", share, share, withdrawn=True))
+            else:
+                share = factors.of(kind)
+                terms.append(Term(number, outcome, outcome.opponent, "opponent", share, share))
+            continue
+        if kind not in (BYE, ABSENT, LONG_ABSENT, EXTERNAL, UNEXCUSED):
+            terms.append(Term(number, outcome, None, None, Fraction(0), Fraction(0)))
+            continue
+        if kind == EXTERNAL and settings.external_by_result and outcome.result:
+            factor = factors.external_of(outcome.result)
+        else:
+            factor = factors.of(kind)
+        multiplier, nth, capped, halving = Fraction(1), 0, False, 0
+        if kind in counts:
+            counts[kind] += 1
+            nth = counts[kind]
+            if caps[kind] and nth > caps[kind]:
+                multiplier, capped = Fraction(0), True
+        if kind in (ABSENT, UNEXCUSED):
+            absences += 1
+            if settings.absence_halving:
+                halving = absences
+                multiplier /= 2 ** (absences - 1)
+        share = factor if multiplier == 1 else factor * multiplier
+        terms.append(
+            Term(number, outcome, player, "own", factor, share, multiplier, nth, capped, halving)
+        )
+    return terms
+
+
 # --- the lists ----------------------------------------------------------------------------------
 
 
@@ -297,9 +500,15 @@ def compute_season(season: SeasonIn) -> SeasonOut:
     """rules.md §4.1–4.2: the list after every counted round. The score after round k sums the
     results of rounds 1..k, each valued with the values of the list after round k − 1 (the
     list round k was paired from); the key adds the start points times their weight. A closed
-    season's last list gives the start points no weight."""
-    players = season.players
+    season's last list gives the start points no weight.
+
+    keizer-variants.md §1.4–1.5: the score may add the own value once, and with `current`
+    valuation the list is found by passes of F_k until it values itself (a fixed point), a
+    list repeats (a cycle: mean keys over it) or `fixed_point_max_passes` is reached. One pass
+    is `previous` valuation, the default."""
     settings = season.settings
+    players = ranked_players(season)
+    withdrawn = season.withdrawn if settings.withdrawn_credit is not None else frozenset()
     n = len(players)
     initial = {p: i for i, p in enumerate(players)}
     place_values = values(n, settings)
@@ -307,46 +516,91 @@ def compute_season(season: SeasonIn) -> SeasonOut:
     start = default_start_points(season)
     rounds = counted_rounds(season.rounds)
     last = len(rounds)
-    fade = settings.start_fade_rounds
+    max_passes = settings.fixed_point_max_passes if settings.valuation == CURRENT else 1
 
-    factors = settings.factors
     start_list = [start[p] for p in players]
+    outcomes = [round_outcomes(r) for r in rounds]
+    # Per player (by initial index), the terms of each round (keizer-variants.md §1.3).
+    by_round: list[dict[int, list[Term]]] = []
+    for player in players:
+        grouped: dict[int, list[Term]] = defaultdict(list)
+        played = [(k + 1, o[player]) for k, o in enumerate(outcomes) if player in o]
+        for term in player_terms(player, played, settings, withdrawn):
+            grouped[term.round].append(term)
+        by_round.append(grouped)
 
-    # Per player (by initial index), the results of the rounds so far grouped by their factor:
-    # the indexes of the players whose values they are shares of (n: nobody on the list, value
-    # 0). A score is the sum, over the factors, of factor × the sum of those values. One pass
-    # over the rounds: round k's results join, then the list after round k is made with the
-    # values of the list after round k − 1 (`current`).
+    # Per player, the results of the rounds so far grouped by their share: the indexes of the
+    # players whose values they are shares of (n: nobody on the list, value 0). A score is
+    # the sum, over the shares, of share × the sum of those values, plus the own value times
+    # its weight. Round k's results join, then the list after round k is made by passes of F_k.
     shares: list[dict[Fraction, list[int]]] = [defaultdict(list) for _ in players]
     games = [0] * n  # games played over the board so far, by initial index
     lists: list[ListOut] = []
-    current = [0] * (n + 1)  # values by initial index; [n]: nobody, 0
     indexes = range(n)
-    scores = [Fraction(0)] * n
+    zero = Fraction(0)
+    order = list(indexes)  # L_{−1}: the initial list
+
+    def valued_by(listed: Sequence[int]) -> list[Value]:
+        """The values by initial index of a list (by initial indexes in its order); [n]: 0."""
+        found: list[Value] = [0] * (n + 1)
+        for place, i in enumerate(listed):
+            found[i] = place_values[place]
+        return found
+
     for k in range(last + 1):
         if k:
-            for player, outcome in round_outcomes(rounds[k - 1]).items():
-                i = initial.get(player)
-                if i is None:
-                    continue
-                factor = factors.of(outcome.kind)
-                if factor:
-                    basis = outcome.opponent if outcome.kind in AGAINST_OPPONENT else player
-                    shares[i][factor].append(initial.get(basis, n))
-                if outcome.kind in PLAYED:
-                    games[i] += 1
-            value_of = current.__getitem__
+            for i in indexes:
+                for term in by_round[i].get(k, ()):
+                    if term.share:
+                        shares[i][term.share].append(initial.get(term.basis, n))
+                    if term.outcome.kind in PLAYED:
+                        games[i] += 1
+        weight = list_start_weight(k, last, season.closed, settings)
+        w_own = own_weight(k, settings)
+
+        def ordered(
+            value_of: Sequence[Value], weight: Fraction = weight, w_own: Fraction = w_own
+        ) -> tuple[list[int], list[Fraction]]:
+            """The list values give (F_k of §1.4), and the scores: best key first; ties in
+            the initial order (a stable sort keeps it)."""
+            get = value_of.__getitem__
             scores = [
                 sum(
-                    (factor * sum(map(value_of, bases)) for factor, bases in shares[i].items()),
-                    Fraction(0),
+                    (factor * sum(map(get, bases)) for factor, bases in shares[i].items()),
+                    zero,
                 )
                 for i in indexes
             ]
-        weight = Fraction(0) if season.closed and k == last else start_weight(k, fade)
+            if w_own:
+                scores = [scores[i] + w_own * value_of[i] for i in indexes]
+            keys = [scores[i] + weight * start_list[i] for i in indexes]
+            return sorted(indexes, key=keys.__getitem__, reverse=True), scores
+
+        seen = [order]
+        current = order
+        end = BOUND
+        for passes in range(1, max_passes + 1):  # noqa: B007 (passes is reported)
+            value_of = valued_by(current)
+            following, scores = ordered(value_of)
+            if following == current:
+                end = FIXED_POINT
+                break
+            if following in seen:
+                # RESOLVE (a Decision): the mean over the cycle of every value, so of every
+                # score and key (a score is linear in the values), ordered by the mean keys.
+                cycle = seen[seen.index(following) :]
+                value_of = [
+                    sum(vs, zero) / len(cycle) for vs in zip(*map(valued_by, cycle), strict=True)
+                ]
+                following, scores = ordered(value_of)
+                end = CYCLE
+                break
+            seen.append(following)
+            current = following
+        if settings.valuation != CURRENT:
+            end = ""  # `previous` valuation: one pass, nothing to report
+        order = following
         keys = [scores[i] + weight * start_list[i] for i in indexes]
-        # §4.1: best key first; ties: the initial order (a stable sort keeps it)
-        order = sorted(indexes, key=keys.__getitem__, reverse=True)
         rows = tuple(
             ListRow(
                 players[i], place + 1, place_values[place], start_list[i], games[i], scores[i],
@@ -354,32 +608,42 @@ def compute_season(season: SeasonIn) -> SeasonOut:
             )
             for place, i in enumerate(order)
         )  # fmt: skip
-        lists.append(ListOut(after=k, top=top, weight=weight, rows=rows))
-        current = [0] * (n + 1)
-        for place, i in enumerate(order):
-            current[i] = place_values[place]
+        lists.append(
+            ListOut(
+                after=k, top=top, weight=weight, rows=rows, own_weight=w_own,
+                passes=passes, end=end,
+                valued={players[i]: value_of[i] for i in indexes},
+            )
+        )  # fmt: skip
     return SeasonOut(lists=tuple(lists), start_points=start, counted=tuple(rounds))
 
 
 def score_breakdown(
     player: str,
     outcomes: Iterable[tuple[int, Outcome]],
-    values_before: Mapping[str, int],
-    factors: Factors,
+    values_before: Mapping[str, Value],
+    factors: Factors | None = None,
+    *,
+    settings: Settings | None = None,
+    withdrawn: frozenset[str] | set[str] = frozenset(),
+    own: Fraction = Fraction(0),
 ) -> list[BreakdownLine]:
     """Every number explains itself: the lines of a player's score after round k — per round
-    1..k the result, the value it is a share of (in the list after round k − 1), the factor and
-    the points. Their sum is the score (rules.md §4.2)."""
+    1..k the result, the value it is a share of (`values_before`: the values the list was
+    valued with, W_k; the list after round k − 1 with `previous` valuation), the share and the
+    points; first, with the own value counted once, `own` × his own value. Their sum is the
+    score (rules.md §4.2, keizer-variants.md §1.3–1.4)."""
+    if settings is None:
+        settings = Settings(factors=factors or Factors())
     lines = []
-    own = values_before.get(player, 0)
-    for number, outcome in outcomes:
-        factor = factors.of(outcome.kind)
-        if outcome.kind in AGAINST_OPPONENT:
-            value, valued = values_before.get(outcome.opponent or "", 0), "opponent"
-        elif outcome.kind in (BYE, ABSENT, EXTERNAL, UNEXCUSED):
-            value, valued = own, "own"
-        else:
-            value, valued = None, None
-        points = factor * value if value is not None else Fraction(0)
-        lines.append(BreakdownLine(number, outcome, value, valued, factor, points))
+    if own:
+        mine = values_before.get(player, 0)
+        lines.append(BreakdownLine(0, Outcome(OWN), mine, "own", own, own * mine))
+    for term in player_terms(player, outcomes, settings, withdrawn):
+        value = None if term.basis is None else values_before.get(term.basis, 0)
+        share = term.share
+        points = share * value if value is not None else Fraction(0)
+        lines.append(
+            BreakdownLine(term.round, term.outcome, value, term.valued, share, points, term)
+        )
     return lines

@@ -134,7 +134,10 @@ BAD_FILES = [
     (set_(("players", 5, "start_points"), 1.23456), "players[5].start_points", "4 decimals"),
     (set_(("rounds", 2, "volunteer"), "p2"), "rounds[2].volunteer", "not present"),
     (set_(("closed",), True), "closed", "unfinished"),
-    (set_(("settings",), {"points_loss": "2"}), "settings.points_loss", "fraction from 0 to 1"),
+    (set_(("settings",), {"points_loss": "3"}), "settings.points_loss", "fraction from 0 to 2"),
+    (set_(("settings",), {"preset": "nope"}), "settings.preset", "must be one of"),
+    (set_(("settings",), {"value_ratio": "1"}), "settings.value_ratio", "above 1"),
+    (set_(("settings",), {"withdrawn_credit": "5/4"}), "settings.withdrawn_credit", "from 0 to 1"),
     (set_(("settings",), {"rematch_gap": 101}), "settings.rematch_gap", "from 0 to 100"),
     (
         set_(("rounds", 1), {"number": 2, "date": None}),

@@ -2,7 +2,9 @@
 
 import html
 import json
+from dataclasses import replace
 from decimal import Decimal
+from fractions import Fraction
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -13,10 +15,12 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from competitions.edits import NOT_SHOWN, Edit, ShownForm
-from competitions.forms import date_input
+from competitions.forms import SettingsForm, date_input, settings_form_for
 from competitions.models import Game, Player, RoundEntry, SeasonPlayer
+from competitions.registry import TEXT
 from competitions.text import name_order
 
+from . import settings as keizer_settings
 from .services import ATTENDANCE, AttendanceShown
 
 START_POINTS = {"max_digits": 12, "decimal_places": 4, "max_value": Decimal(10**7 - 1)}
@@ -271,3 +275,70 @@ class ResultsForm(ShownForm):
             Edit(g, self[f"board{g.board}"].shown, self.cleaned_data[f"board{g.board}"])
             for g in self.games
         ]
+
+
+# --- the season's settings (keizer-variants.md §2 and §4) ---------------------------------------
+
+
+def _settings_base() -> type[SettingsForm]:
+    return settings_form_for(replace(keizer_settings.SPEC, form=None))
+
+
+class KeizerSettingsForm(_settings_base()):
+    """A Keizer season's settings: a preset, then each option, explained. Stores the preset's
+    name (unless it is the seed club's) and only the values that differ from the preset's.
+    `based_on` is the preset the page was shown with: a value still equal to that preset's
+    follows the preset chosen (a club that switches presets keeps only what it changed)."""
+
+    based_on = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    @classmethod
+    def initial_for(cls, raw: dict) -> dict:
+        values = keizer_settings.resolved(raw)
+        return {**values, "based_on": values["preset"]}
+
+    def to_settings(self) -> dict:
+        data = self.cleaned_data
+        chosen = data.get("preset") or keizer_settings.SEED_CLUB
+        based_on = data.get("based_on")
+        if based_on not in keizer_settings.PRESETS:
+            based_on = chosen
+        before = keizer_settings.preset_values(based_on)
+        after = keizer_settings.preset_values(chosen)
+        found: dict = {} if chosen == keizer_settings.SEED_CLUB else {"preset": chosen}
+        for setting in self.spec.fields:
+            name = setting.name
+            if name == "preset" or name not in data:
+                continue
+            value = data[name]
+            if _same(setting, value, before[name]) or _same(setting, value, after[name]):
+                continue  # follows the preset
+            found[name] = value
+        return found
+
+    def rows(self) -> list[dict]:
+        """The options for the page: each field, the chosen preset's value and whether the
+        club changed it."""
+        preset = self.initial.get("preset", keizer_settings.SEED_CLUB)
+        values = keizer_settings.preset_values(preset)
+        return [
+            {
+                "field": self[s.name],
+                "preset_value": keizer_settings.shown_value(s, values[s.name]),
+                "changed": not _same(s, self.initial.get(s.name, values[s.name]), values[s.name]),
+            }
+            for s in self.spec.fields
+            if s.name != "preset"
+        ]
+
+
+def _same(setting, a, b) -> bool:
+    """Two values of a setting are the same; fractions by their value ("0.5" is "1/2")."""
+    if a == b:
+        return True
+    if setting.kind == TEXT and isinstance(a, str) and isinstance(b, str):
+        try:
+            return Fraction(a.strip()) == Fraction(b.strip())
+        except (ValueError, ZeroDivisionError):
+            return False
+    return False

@@ -7,6 +7,9 @@ has already checked that the user manages the series.
 
 import datetime
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from math import floor
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -21,7 +24,7 @@ from competitions.views import apply_errors, manage_url
 
 from . import selectors, services
 from .forms import AddPlayerForm, AttendanceForm, ListFormSet, QuickResultForm, ResultsForm
-from .settings import parse_settings
+from .settings import described, parse_settings
 from .tables import EveningTable, PrintTable
 
 Status = RoundEntry.Status
@@ -43,6 +46,7 @@ def season_panel(request, season: Season):
         "missing_results": [e for e in evenings if e.state == selectors.PAIRED],
         "list_size": season.entries.count(),
         "settings": parse_settings(season.settings),
+        "rules": described(season.settings),
     }
 
 
@@ -175,14 +179,29 @@ def _int(value) -> int | None:
         return None
 
 
-def _default_values(season: Season, n: int) -> list[int]:
+def _default_values(season: Season, n: int) -> list:
     """The value of each place of the initial list: the start points of those without their
-    own (rules.md §4.1). Same formula as the engine's, which this layer does not import."""
+    own (rules.md §4.1, keizer-variants.md §1.2). Same formula as the engine's, which this
+    layer does not import."""
     settings = parse_settings(season.settings)
+    r = settings.value_ratio
+    if settings.normalised_values:
+        if n <= 1:
+            return [r] * n
+        delta = (r - 1) / (n - 1)
+        d = next((d for d in range(10) if delta > Fraction(1, 10**d)), 1)
+        found = [Fraction(round(10**d * (r - i * delta)), 10**d) for i in range(n)]
+        return [v.numerator if v.denominator == 1 else Decimal(v.numerator) / v.denominator
+                for v in found]  # fmt: skip
     if settings.top_value:
         top = settings.top_value
-    else:  # round_half_up(3 · step · (n − 1) / 2) = floor((3 · step · (n − 1) + 1) / 2)
-        top = (3 * settings.step * max(n - 1, 0) + 1) // 2
+    else:
+        exact = settings.step * max(n - 1, 0) * r / (r - 1)
+        top = (
+            round(exact)
+            if settings.top_value_rounding == "half-even"
+            else floor(exact + Fraction(1, 2))
+        )
     return [top - settings.step * i for i in range(n)]
 
 

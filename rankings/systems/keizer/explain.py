@@ -31,7 +31,13 @@ def breakdown_table(record: dict) -> SafeString:
     Every cell escaped unless it is safe HTML already (the opponent's link)."""
     lines = "".join(
         f'<tr><td class="text-end">{escaped(line["round"])}</td>'
-        f"<td>{escaped(line['label'])} {escaped(line['opponent_link'])}</td>"
+        f"<td>{escaped(line['label'])} {escaped(line['opponent_link'])}"
+        + (
+            f'<div class="small text-body-secondary">{escaped(line["note"])}</div>'
+            if line.get("note")
+            else ""
+        )
+        + "</td>"
         f'<td class="text-end">{escaped(line["value"])}</td>'
         f'<td class="text-end">{escaped(line["factor"])}</td>'
         f'<td class="text-end">{escaped(line["points"])}</td></tr>'
@@ -91,14 +97,48 @@ def start_text(record: dict) -> str:
     } + rounding_text(record.get("key_gap"))
 
 
-def score(record: dict) -> SafeString:
-    if record["after"]:
-        intro = _(
+def valuation_text(record: dict) -> str:
+    """How the list's results were valued (keizer-variants.md §1.5): with the list before it,
+    or with itself (a fixed point, a cycle, or the bound)."""
+    variant = record.get("variant")
+    if not variant or variant["options"]["valuation"] != "current":
+        if not record["after"]:
+            return ""
+        return _(
             "Score after round %(after)s: every result is a share of a value in the list after "
             "round %(before)s, the list round %(after)s was paired from."
         ) % {"after": record["after"], "before": record["before"]}
-    else:
-        intro = _("No round played yet.")
+    passes = {"passes": variant["passes"], "after": record["after"]}
+    if variant["end"] == "cycle":
+        return (
+            _(
+                "Score after round %(after)s: every result is a share of a value in this list "
+                "itself. Recomputing went round in a cycle of lists (after %(passes)s "
+                "computations), so every value, score and key is the mean over that cycle."
+            )
+            % passes
+        )
+    if variant["end"] == "bound":
+        return (
+            _(
+                "Score after round %(after)s: recomputing stopped at the limit of %(passes)s "
+                "computations before the list settled; every result is a share of a value in the "
+                "list of the computation before the last."
+            )
+            % passes
+        )
+    return (
+        _(
+            "Score after round %(after)s: every result is a share of a value in this list itself; "
+            "recomputed until the list stays the same (a fixed point, after %(passes)s "
+            "computations)."
+        )
+        % passes
+    )
+
+
+def score(record: dict) -> SafeString:
+    intro = valuation_text(record) or _("No round played yet.")
     table = breakdown_table(record) if record["lines"] else ""
     body = SafeString(
         f'<div class="small mb-1"><strong>{isolated(record["name"])}</strong> · {escaped(intro)}'
@@ -108,6 +148,16 @@ def score(record: dict) -> SafeString:
 
 
 def value(record: dict) -> SafeString:
+    variant = record.get("variant")
+    if variant and variant["options"]["normalised_values"]:
+        text = _(
+            "The value of place %(rank)s on the normalised scale, from %(top)s for the first "
+            "place down to 1 for the last in equal steps. Results against this player in the "
+            "next round are a share of it."
+        ) % {"rank": record["rank"], "top": record["top"], "value": record["value"]}
+        return _details(
+            str(record["value"]), SafeString(f'<div class="small">{escaped(text)}</div>')
+        )
     text = _(
         "The value of place %(rank)s: top value %(top)s − %(step)s × (%(rank)s − 1) = "
         "%(value)s. Results against this player in the next round are a share of it."

@@ -35,6 +35,13 @@ OUTCOME_LABELS = {
     engine.UNEXCUSED: _("absent without notice"),
     engine.NO_ENTRY: _("not registered"),
     engine.PENDING: _("result not in yet"),
+    engine.LONG_ABSENT: _("long-term absent"),
+    engine.OWN: _("own value, counted once"),
+}
+EXTERNAL_RESULT_LABELS = {
+    "1": _("played externally and won"),
+    "1/2": _("played externally and drew"),
+    "0": _("played externally and lost"),
 }
 
 
@@ -96,7 +103,7 @@ def player_places(season: Season, key: str) -> list[dict]:
                         "after": position,
                         "rank": index + 1,
                         "score": line[1],
-                        "value": data["top"] - data["step"] * index,
+                        "value": standings.number(standings.place_value(data, index)),
                     }
                 )
                 break
@@ -231,10 +238,11 @@ def explain_rows(
         return rows
     after = listed.data["after"]
     factors = standings.factors_of(listed.data["factors"])
+    variant = standings.variant_of(listed.data)
     values_before = (
         {line[0]: before.data["top"] - before.data["step"] * i
          for i, line in enumerate(before.data["ranking"])}
-        if before is not None
+        if before is not None and variant is None
         else {}
     )  # fmt: skip
     wanted = {row["player"] for row in rows}
@@ -245,7 +253,7 @@ def explain_rows(
     write = describe.write
     for row in rows:
         start = Fraction(row["start_points"]).limit_denominator(10**4)
-        lines = standings.breakdown(row["player"], after, outcomes, values_before, factors)
+        lines = standings.breakdown(row["player"], after, outcomes, values_before, factors, variant)
         score = Fraction(row["score"])
         row.update(
             people.decorate(row),
@@ -260,6 +268,7 @@ def explain_rows(
             lines=[describe(item) for item in lines],
             top=listed.data["top"],
             step=listed.data["step"],
+            variant=variant,
         )
     return rows
 
@@ -271,6 +280,7 @@ class _Lines:
     def __init__(self, people: People) -> None:
         self.people = people
         self.labels = {kind: str(label) for kind, label in OUTCOME_LABELS.items()}
+        self.external = {result: str(label) for result, label in EXTERNAL_RESULT_LABELS.items()}
         self.own = str(_("own"))
         self.links: dict[str, SafeString] = {}
         self.write = points_writer()
@@ -288,16 +298,42 @@ class _Lines:
         opponent = line.outcome.opponent
         if line.value is None:
             value = "–"
-        elif line.valued == "own":
-            value = f"{line.value} ({self.own})"
         else:
-            value = str(line.value)
+            value = str(line.value) if isinstance(line.value, int) else shown(line.value)
+            if isinstance(line.value, Fraction) and line.value.denominator == 1:
+                value = str(line.value.numerator)
+            if line.valued == "own":
+                value = f"{value} ({self.own})"
+        label = self.labels.get(line.outcome.kind, line.outcome.kind)
+        if line.outcome.kind == engine.EXTERNAL and line.outcome.result:
+            label = self.external.get(line.outcome.result, label)
         return {
-            "round": line.round,
-            "label": self.labels.get(line.outcome.kind, line.outcome.kind),
+            "round": line.round or "",
+            "label": label,
             "opponent": opponent,
             "opponent_link": self.link(opponent) if opponent else "",
             "value": value,
             "factor": str(line.factor),
             "points": shown(line.points, write=self.write),
+            "note": term_note(line.term) if line.term is not None else "",
         }
+
+
+def term_note(term: engine.Term) -> str:
+    """What a cap, a halving or a withdrawn opponent did to a result (keizer-variants.md
+    §2.6–2.8), in a short sentence; "" when none applied."""
+    notes = []
+    if term.withdrawn:
+        notes.append(
+            _("the opponent withdrew: %(factor)s of the own value") % {"factor": term.factor}
+        )
+    if term.capped:
+        notes.append(
+            _("absence %(n)s of this kind, over the limit: scores nothing") % {"n": term.nth}
+        )
+    if term.halving > 1:
+        notes.append(
+            _("absence %(n)s this season: the share %(factor)s halved to %(share)s")
+            % {"n": term.halving, "factor": term.factor, "share": term.share}
+        )
+    return "; ".join(str(n) for n in notes)

@@ -55,15 +55,101 @@ def engine_settings(raw: dict) -> engine.Settings:
         step=settings.step,
         start_fade_rounds=settings.start_fade_rounds,
         factors=engine.Factors(**settings.shares),
+        own_value_once=settings.own_value_once,
+        own_value_fade_rounds=settings.own_value_fade_rounds,
+        valuation=settings.valuation,
+        fixed_point_max_passes=settings.fixed_point_max_passes,
+        top_value_rounding=settings.top_value_rounding,
+        value_ratio=settings.value_ratio,
+        normalised_values=settings.normalised_values,
+        external_by_result=settings.external_by_result,
+        absent_max=settings.absent_max,
+        long_absent_max=settings.long_absent_max,
+        absence_halving=settings.absence_halving,
+        withdrawn_credit=settings.withdrawn_credit,
+        start_points=settings.start_points,
     )
 
 
-def factors_data(factors: engine.Factors) -> dict[str, str]:
+FACTOR_NAMES = ("win", "draw", "loss", "bye", "absent", "external", "unexcused")
+# keizer-variants.md §2: stored only for a season with variants (a season without keeps its
+# stored tables as they were).
+VARIANT_FACTOR_NAMES = ("long_absent", "external_win", "external_draw", "external_loss")
+# The options of keizer-variants.md §2 a breakdown needs, with their defaults (rules.md §4).
+VARIANT_OPTIONS = {
+    "own_value_once": False,
+    "own_value_fade_rounds": 0,
+    "valuation": engine.PREVIOUS,
+    "fixed_point_max_passes": 100,
+    "top_value_rounding": engine.HALF_UP,
+    "value_ratio": Fraction(3),
+    "normalised_values": False,
+    "external_by_result": False,
+    "absent_max": 0,
+    "long_absent_max": 0,
+    "absence_halving": False,
+    "withdrawn_credit": None,
+    "start_points": engine.FADING,
+}
+
+
+def has_variants(settings: engine.Settings) -> bool:
+    """Whether a season uses any option of keizer-variants.md beyond rules.md §4's settings."""
+    return any(getattr(settings, name) != value for name, value in VARIANT_OPTIONS.items()) or any(
+        getattr(settings.factors, name) != getattr(engine.Factors(), name)
+        for name in VARIANT_FACTOR_NAMES
+    )
+
+
+def factors_data(factors: engine.Factors, variants: bool = False) -> dict[str, str]:
     """The result shares a table was computed with, exactly ("1/6")."""
-    return {
-        name: str(getattr(factors, name))
-        for name in ("win", "draw", "loss", "bye", "absent", "external", "unexcused")
+    names = FACTOR_NAMES + VARIANT_FACTOR_NAMES if variants else FACTOR_NAMES
+    return {name: str(getattr(factors, name)) for name in names}
+
+
+def exact(value: Fraction | int) -> int | str:
+    """An exact number for stored data: whole numbers as integers, others as "27/10"."""
+    value = Fraction(value)
+    return value.numerator if value.denominator == 1 else str(value)
+
+
+def variant_data(settings: engine.Settings, listed: engine.ListOut, withdrawn) -> dict[str, Any]:
+    """What a list of a season with variants stores besides the plain list, so that each score
+    explains itself: the options, the own value's weight, how the list was found (passes and
+    end, keizer-variants.md §1.5), the values it was valued with (W_k, in list order), the
+    values of its places when they are not top − step × (place − 1), the withdrawn."""
+    options = {}
+    for name in VARIANT_OPTIONS:
+        value = getattr(settings, name)
+        options[name] = str(value) if isinstance(value, Fraction) else value
+    data = {
+        "options": options,
+        "own_weight": str(listed.own_weight),
+        "passes": listed.passes,
+        "end": listed.end,
+        "valued": [exact(listed.valued[row.player]) for row in listed.rows],
+        "withdrawn": sorted(withdrawn),
     }
+    if settings.normalised_values:
+        data["values"] = [exact(row.value) for row in listed.rows]
+    return data
+
+
+def variant_settings(data: dict[str, Any]) -> engine.Settings:
+    """The engine's settings of a stored list of a season with variants (`variant_data`)."""
+    options = dict(data["variant"]["options"])
+    for name in ("value_ratio", "withdrawn_credit"):
+        if options.get(name) is not None:
+            options[name] = Fraction(options[name])
+    return engine.Settings(factors=factors_of(data["factors"]), **options)
+
+
+def place_value(data: dict[str, Any], index: int) -> int | Fraction:
+    """The value of place `index` + 1 of a stored list."""
+    values = data.get("variant", {}).get("values")
+    if values is not None:
+        return Fraction(values[index])
+    return data["top"] - data["step"] * index
 
 
 def factors_of(data: dict[str, str]) -> engine.Factors:
@@ -168,6 +254,9 @@ def round_in(data: dict[str, Any]) -> engine.RoundIn:
         external=tuple(data["external"]),
         unexcused=tuple(data["unexcused"]),
         present=tuple(data["present"]),
+        # keizer-variants.md §1.3, §2.5: in an evening's data once the attendance has them
+        long_absent=tuple(data.get("long_absent", ())),
+        external_results=tuple(sorted(data.get("external_results", {}).items())),
     )
 
 
@@ -205,6 +294,7 @@ def load_season(season: Season) -> tuple[engine.SeasonIn, list[dict[str, Any]]]:
 def ranking_of(data: dict[str, Any]) -> list[dict[str, Any]]:
     """A stored list's lines in rank order: player, rank, score, key, value, start points,
     games. (Stored compactly, one array per player: the value follows from the place.)"""
+    values = data.get("variant", {}).get("values")
     top, step = data["top"], data["step"]
     return [
         {
@@ -212,7 +302,7 @@ def ranking_of(data: dict[str, Any]) -> list[dict[str, Any]]:
             "rank": i + 1,
             "score": score,
             "key": key,
-            "value": top - step * i,
+            "value": top - step * i if values is None else number(Fraction(values[i])),
             "start_points": start_points,
             "games": games,
         }
@@ -231,7 +321,11 @@ def tables_of(
     """The stored tables of a computed season, one at a time (the store writes them in
     batches): the lists after the rounds `lists` (default all), the current one with its
     rows, and the evenings numbered `evenings` (default all)."""
-    factors = factors_data(season_in.settings.factors)
+    variants = has_variants(season_in.settings)
+    factors = factors_data(season_in.settings.factors, variants)
+    withdrawn = (
+        season_in.withdrawn if season_in.settings.withdrawn_credit is not None else frozenset()
+    )
     counted = len(out.lists) - 1
     dates = {r["number"]: r["date"] for r in rounds}
     step = season_in.settings.step
@@ -242,7 +336,7 @@ def tables_of(
         data = {
             "after": k,
             "date": dates.get(k),
-            "top": listed.top,
+            "top": exact(listed.top),
             "step": step,
             "weight": str(listed.weight),
             "final": final and k == counted,
@@ -252,6 +346,8 @@ def tables_of(
                 for row in listed.rows
             ],
         }
+        if variants:
+            data["variant"] = variant_data(season_in.settings, listed, withdrawn)
         yield (
             ComputedTable(
                 kind=KIND_LIST,
@@ -299,11 +395,23 @@ def document(season: Season, tables: list) -> dict:
     rankings = [ranking_of(t.data) for t in lists]
     return {
         "rounds": [
-            {"number": t.position, "ranking": [_pick(r, RANKING_FIELDS) for r in ranking]}
+            {
+                "number": t.position,
+                "ranking": [_pick(r, RANKING_FIELDS) for r in ranking],
+                **_passes(t.data),
+            }
             for t, ranking in zip(lists, rankings, strict=True)
         ],
         "standings": [_pick(r, STANDINGS_FIELDS) for r in rankings[-1]] if rankings else [],
     }
+
+
+def _passes(data: dict) -> dict:
+    """keizer-variants.md §5.7: with `current` valuation, how the list was found."""
+    variant = data.get("variant")
+    if variant is None or variant["options"]["valuation"] != engine.CURRENT:
+        return {}
+    return {"passes": variant["passes"], "end": variant["end"]}
 
 
 def flat_tables(document: dict) -> dict[str, tuple[tuple[str, ...], list[dict]]]:
@@ -344,16 +452,47 @@ def breakdown(
     player: str,
     after: int,
     outcomes: dict[int, dict[str, engine.Outcome]],
-    values_before: dict[str, int],
+    values_before: dict[str, Any],
     factors: engine.Factors,
+    variant: dict[str, Any] | None = None,
 ) -> list[engine.BreakdownLine]:
-    """The lines of a player's score in the list after round `after` (rules.md §4.2)."""
+    """The lines of a player's score in the list after round `after` (rules.md §4.2); with
+    `variant` (`Variant` of a stored list of a season with variants), those of
+    keizer-variants.md §1.3–1.4, valued with the values the list was valued with."""
     played = [
         (n, outcomes[n][player])
         for n in range(1, after + 1)
         if n in outcomes and player in outcomes[n]
     ]
-    return engine.score_breakdown(player, played, values_before, factors)
+    if variant is None:
+        return engine.score_breakdown(player, played, values_before, factors)
+    return engine.score_breakdown(
+        player,
+        played,
+        variant["valued"],
+        settings=variant["settings"],
+        withdrawn=variant["withdrawn"],
+        own=variant["own_weight"],
+    )
+
+
+def variant_of(data: dict[str, Any]) -> dict[str, Any] | None:
+    """What a stored list of a season with variants needs to explain its scores: the engine's
+    settings, the values it was valued with by player, the withdrawn, the own value's weight,
+    how it was found. None for a season without variants."""
+    stored = data.get("variant")
+    if stored is None:
+        return None
+    return {
+        **stored,
+        "settings": variant_settings(data),
+        "valued": {
+            line[0]: Fraction(value)
+            for line, value in zip(data["ranking"], stored["valued"], strict=True)
+        },
+        "withdrawn": frozenset(stored["withdrawn"]),
+        "own_weight": Fraction(stored["own_weight"]),
+    }
 
 
 def by_player(rows: list[dict]) -> dict[str, dict]:

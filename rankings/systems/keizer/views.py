@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from competitions.models import Season
+from competitions.systems.keizer.settings import described
 from competitions.text import name_order
 from rankings.exports import SafeTableExport
 from rankings.people import People
@@ -65,7 +66,7 @@ def _evening_state(data: dict) -> str:
 def overview(request, season: Season):
     """The ranking list after the last played round, and the evening in progress."""
     newest = selectors.last_lists(season)
-    context = season_context(request, season, tab="")
+    context = season_context(request, season, tab="", rules=described(season.settings))
     if not newest:
         return render(request, "rankings/keizer/season.html", context)
     shown = newest[0]
