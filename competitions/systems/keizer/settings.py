@@ -47,32 +47,32 @@ SHARE_HELPS = {
     "points_loss": _(
         "A loss scores this share of the opponent's value (0: a loss scores nothing)."
     ),
-    "points_bye": _("The player without an opponent scores this share of his own value."),
+    "points_bye": _("The player without an opponent scores this share of their own value."),
     "points_absent": _(
-        "A player who sent notice that he cannot come scores this share of his own value."
+        "A player who sent notice that they cannot come scores this share of their own value."
     ),
     "points_external": _(
         "A player playing for the club elsewhere (team match, rapid event) scores this share "
-        "of his own value."
+        "of their own value."
     ),
     "points_unexcused": _(
-        "A player who stays away without notice scores this share of his own value."
+        "A player who stays away without notice scores this share of their own value."
     ),
     "points_long_absent": _(
-        "A player marked as long-term absent (illness, a long trip) scores this share of his "
+        "A player marked as long-term absent (illness, a long trip) scores this share of their "
         "own value."
     ),
     "points_external_win": _(
-        "With “external by result”: a player who won his external game scores this share of "
-        "his own value."
+        "With “external by result”: a player who won their external game scores this share of "
+        "their own value."
     ),
     "points_external_draw": _(
-        "With “external by result”: a player who drew his external game scores this share of "
-        "his own value."
+        "With “external by result”: a player who drew their external game scores this share of "
+        "their own value."
     ),
     "points_external_loss": _(
-        "With “external by result”: a player who lost his external game scores this share of "
-        "his own value."
+        "With “external by result”: a player who lost their external game scores this share of "
+        "their own value."
     ),
 }
 
@@ -218,8 +218,8 @@ FIELDS = (
         BOOL,
         False,
         help_text=_(
-            "Each player's score starts with his own value, as if he beat himself once: a "
-            "player who only lost scores his own value."
+            "Each player's score starts with their own value, as if they had beaten "
+            "themselves once: a player who only lost scores their own value."
         ),
     ),
     Setting(
@@ -293,7 +293,7 @@ FIELDS = (
         BOOL,
         False,
         help_text=_(
-            "A player playing elsewhere scores by his result there (the three shares below), "
+            "A player playing elsewhere scores by their result there (the three shares below), "
             "when it is entered; otherwise the share for playing externally."
         ),
     ),
@@ -337,7 +337,7 @@ FIELDS = (
         help_text=_(
             "Empty: withdrawn players stay on the list. A share from 0 to 1: withdrawn players "
             "leave every list, and a game against one scores this share of the result's share, "
-            "taken of the player's own value (3/4: a win scores 3/4 of his own value)."
+            "taken of the player's own value (3/4: a win scores 3/4 of their own value)."
         ),
     ),
     # pairing (rules.md §4.3)
