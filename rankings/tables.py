@@ -148,6 +148,36 @@ def explained(shown, why) -> str:
     )
 
 
+# Every public table on a phone (static/css/clubsite.css, "Tables on a phone"): a table wider
+# than the screen scrolls sideways in its wrapper while its name column ("col-name") stays at
+# the left edge; the columns that decide the order ("col-key") come right after the name in
+# the table's definition, so a phone shows them without scrolling. Nothing is hidden.
+NAME_CELL = "col-name"
+KEY_CELL = "col-key"
+
+
+def marked(column: tables.Column, css: str) -> tables.Column:
+    """The column with `css` added to the class of its header and data cells (a copy of its
+    attrs: the attrs dicts are shared constants of the tables modules)."""
+    attrs = dict(column.attrs)
+    for part in ("th", "td"):
+        cell = dict(attrs.get(part, {}))
+        cell["class"] = " ".join(filter(None, (cell.get("class", ""), css)))
+        attrs[part] = cell
+    column.attrs = attrs
+    return column
+
+
+def deciding(column: tables.Column) -> tables.Column:
+    """A column that decides the order of the table (points, tie-breaks): kept in sight."""
+    return marked(column, KEY_CELL)
+
+
+def name_of_row(column: tables.Column) -> tables.Column:
+    """The column that names the row (a player, a tournament): stays while scrolling."""
+    return marked(column, NAME_CELL)
+
+
 class PointsColumn(tables.Column):
     """Shows points rounded in the reader's language; a page's CSV/XLSX download has them as
     numbers rounded the same way (the season downloads keep the full precision). With `why`,
@@ -187,6 +217,7 @@ class PlayerColumn(tables.Column):
         kwargs.setdefault("verbose_name", _("Player"))
         kwargs.setdefault("order_by", ("name",))
         super().__init__(*args, accessor="name", **kwargs)
+        name_of_row(self)
 
     def render(self, value, record, table):
         url = table.url_of(record) if hasattr(table, "url_of") else record.get("url")

@@ -16,8 +16,10 @@ from rankings.tables import (
     PointsColumn,
     RankColumn,
     YesColumn,
+    deciding,
     display_points,
     explained,
+    name_of_row,
 )
 
 from . import explain
@@ -47,9 +49,9 @@ class DailyTable(LinesTable):
     rank = _rank()
     player = PlayerColumn()
     club = ClubColumn()
+    points = deciding(_points(_("Tournament points"), why="points_why"))
     daily = _points(_("Daily total"), "daily", why="daily_why")
     bonus = _points(_("Bonus"), "bonus", places=0, why="bonus_why")
-    points = _points(_("Tournament points"), why="points_why")
 
     class Meta(BaseTable.Meta):
         empty_text = _("No results yet.")
@@ -146,8 +148,8 @@ def ceremony_list(entries: list[dict], finished: bool) -> SafeString:
 
 class InterclubTable(BaseTable):
     rank = RankColumn()
-    club_name = NameColumn(verbose_name=_("Club"))
-    score = PointsColumn(verbose_name=_("Interclub score"))
+    club_name = name_of_row(NameColumn(verbose_name=_("Club")))
+    score = deciding(PointsColumn(verbose_name=_("Interclub score")))
     counted = tables.Column(verbose_name=_("Counted players"), orderable=False)
 
     class Meta(BaseTable.Meta):
@@ -161,7 +163,7 @@ class YearlyTable(LinesTable):
     rank = _rank()
     player = PlayerColumn()
     club = ClubColumn()
-    points = _points(_("Points"), why="points_why")
+    points = deciding(_points(_("Points"), why="points_why"))
     counted_names = tables.Column(
         verbose_name=_("Counted tournaments"),
         accessor="detail__counted",
@@ -194,7 +196,7 @@ class LudoTable(LinesTable):
     rank = _rank()
     player = PlayerColumn()
     club = ClubColumn()
-    points = _points(_("LUDO points"), why="points_why")
+    points = deciding(_points(_("LUDO points"), why="points_why"))
 
     class Meta(BaseTable.Meta):
         empty_text = _("No results yet.")
@@ -212,13 +214,13 @@ class GameTable(LinesTable):
 
     rank = _rank()
     player = PlayerColumn()
+    points = deciding(_points(_("Points"), why="points_why"))
     played = tables.Column(
         verbose_name=_("Tables"),
         accessor="detail__played",
         order_by=("detail__played", "position"),
         attrs={"td": {"class": "text-end"}, "th": {"class": "text-end"}},
     )
-    points = _points(_("Points"), why="points_why")
     finalist = YesColumn(
         verbose_name=_("Finalist"),
         accessor="detail__finalist",
@@ -238,16 +240,13 @@ class GameTable(LinesTable):
 
 class TournamentListTable(BaseTable):
     date = LocalDateColumn(verbose_name=_("Date"))
-    name = NameColumn(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
-    # Hidden on a phone, so the day winners keep their room (the tournament page has the count).
-    participants = tables.Column(
-        verbose_name=_("Players"),
-        attrs={
-            "td": {"class": "text-end d-none d-sm-table-cell"},
-            "th": {"class": "text-end d-none d-sm-table-cell"},
-        },
+    name = name_of_row(
+        NameColumn(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
     )
     winners = tables.Column(verbose_name=_("Day winner"), orderable=False, empty_values=())
+    participants = tables.Column(
+        verbose_name=_("Players"), attrs={"td": {"class": "text-end"}, "th": {"class": "text-end"}}
+    )
 
     class Meta(BaseTable.Meta):
         empty_text = _("No tournaments yet.")
@@ -257,12 +256,17 @@ class TournamentListTable(BaseTable):
 
 
 class PlayerSeasonTable(BaseTable):
-    date = LocalDateColumn(verbose_name=_("Date"))
-    tournament = NameColumn(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
+    """A player's tournaments of a season: the tournament points and whether they count for the
+    yearly ranking first, the day's rank and total after them, the date last (a phone)."""
+
+    tournament = name_of_row(
+        NameColumn(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
+    )
+    points = deciding(PointsColumn(verbose_name=_("Tournament points")))
+    counted = deciding(YesColumn(verbose_name=_("Counted")))
     rank = RankColumn(verbose_name=_("Daily rank"))
     daily = PointsColumn(verbose_name=_("Daily total"))
-    points = PointsColumn(verbose_name=_("Tournament points"))
-    counted = YesColumn(verbose_name=_("Counted"))
+    date = LocalDateColumn(verbose_name=_("Date"))
 
     class Meta(BaseTable.Meta):
         pass

@@ -13,6 +13,7 @@ from rankings.tables import (
     LinesTable,
     PlayerColumn,
     RankColumn,
+    deciding,
     local_decimal,
     rounding_gap,
     rounding_text,
@@ -201,7 +202,7 @@ class PoolTable(BaseTable):
 
     rank = RankColumn()
     player = PlayerColumn()
-    imps = ImpsColumn(verbose_name=_("IMPs"))
+    imps = deciding(ImpsColumn(verbose_name=_("IMPs")))
     elo = EloColumn()
     move = MoveColumn(verbose_name="")
 
@@ -225,7 +226,7 @@ class PoolStandingsTable(ExplainedMixin, BaseTable):
 
     rank = RankColumn()
     player = PlayerColumn()
-    imps = ImpsColumn(verbose_name=_("Total IMPs"))
+    imps = deciding(ImpsColumn(verbose_name=_("Total IMPs")))
     elo = EloColumn(verbose_name=_("Elo after"))
     move = MoveColumn()
 
@@ -310,7 +311,7 @@ class EloTable(LinesTable):
 
     rank = RankColumn(order_by=("position",))
     player = PlayerColumn()
-    elo = EloColumn(accessor="detail__elo", order_by=("points", "position"))
+    elo = deciding(EloColumn(accessor="detail__elo", order_by=("points", "position")))
     pool = tables.Column(
         verbose_name=_("Pool now"),
         accessor="detail__pool",

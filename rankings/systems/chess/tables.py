@@ -9,7 +9,15 @@ from django.utils.translation import gettext_lazy as _
 
 from competitions.columns import LocalDateColumn
 from competitions.text import isolated
-from rankings.tables import BaseTable, LinesTable, NameColumn, PlayerColumn, RankColumn
+from rankings.tables import (
+    BaseTable,
+    LinesTable,
+    NameColumn,
+    PlayerColumn,
+    RankColumn,
+    deciding,
+    name_of_row,
+)
 from rankings.urls_helpers import season_url
 
 GLYPHS = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
@@ -91,12 +99,13 @@ class NameClassColumn(PlayerColumn):
 
 
 class CrosstableTable(BaseTable):
-    """The federation's layout: Pl, Navn (klasse), Født, one column per round, Poeng, the
-    quality columns. Round and Monrad columns are added per group (`extra_columns`)."""
+    """The federation's columns: Pl, Navn (klasse), Poeng, the quality columns, Født, one
+    column per round; the numbers that decide the places before the rounds, so that a phone
+    shows them beside the name. The points, quality and round columns are added per group
+    (`extra_columns`: they come after the declared ones)."""
 
     place = RankColumn(verbose_name=_("Pl"))
     name = NameClassColumn(verbose_name=_("Name (class)"))
-    born = tables.Column(verbose_name=_("Born"), default="", attrs=END)
 
     class Meta(BaseTable.Meta):
         orderable = False
@@ -110,36 +119,44 @@ def crosstable(
 ) -> CrosstableTable:
     """The crosstable; with `codes` (a group ranked by a list other than today's,
     chess-othello-options.md §1: (code, what it is)) one column per code, headed by its
-    acronym with its meaning as tooltip, instead of the Monrad and Berger columns."""
-    extra = [(f"r{n}", CellColumn(verbose_name=str(n))) for n in range(1, rounds + 1)]
-    extra.append(("points", ExplainedColumn(verbose_name=_("Points"))))
+    acronym with its meaning as tooltip, instead of the Monrad and Berger columns. The numbers
+    that decide the places come before the birth year and the rounds (a phone shows them)."""
+    extra = [("points", deciding(ExplainedColumn(verbose_name=_("Points"))))]
     if codes:
         extra += [
             (
                 f"tb{k}",
-                ExplainedColumn(
-                    verbose_name=code,
-                    default=None,
-                    attrs={**END, "th": {**END["th"], "title": meaning}},
+                deciding(
+                    ExplainedColumn(
+                        verbose_name=code,
+                        default=None,
+                        attrs={**END, "th": {**END["th"], "title": meaning}},
+                    )
                 ),
             )
             for k, (code, meaning) in enumerate(codes, start=1)
         ]
-        return CrosstableTable(rows, extra_columns=extra)
+        return CrosstableTable(rows, extra_columns=extra + later(rounds))
     extra += [
-        (f"m{k}", ExplainedColumn(verbose_name=_("M%(n)s") % {"n": k}))
+        (f"m{k}", deciding(ExplainedColumn(verbose_name=_("M%(n)s") % {"n": k})))
         for k in range(1, columns + 1)
     ]
-    extra.append(("berger", ExplainedColumn(verbose_name=_("Berger"))))
-    return CrosstableTable(rows, extra_columns=extra)
+    extra.append(("berger", deciding(ExplainedColumn(verbose_name=_("Berger")))))
+    return CrosstableTable(rows, extra_columns=extra + later(rounds))
+
+
+def later(rounds: int) -> list[tuple[str, tables.Column]]:
+    """The crosstable's columns after the deciding numbers: the birth year, one per round."""
+    born = ("born", tables.Column(verbose_name=_("Born"), default="", attrs=END))
+    return [born, *((f"r{n}", CellColumn(verbose_name=str(n))) for n in range(1, rounds + 1))]
 
 
 class BgpTable(BaseTable):
     place = RankColumn(verbose_name=_("Pl"))
     player = PlayerColumn()
+    points = deciding(ExplainedColumn(verbose_name=_("BGP")))
     group = NameColumn(verbose_name=_("Group"), linkify=lambda record: record["group_url"])
     group_place = tables.Column(verbose_name=_("Place in group"), attrs=END)
-    points = ExplainedColumn(verbose_name=_("BGP"))
 
     class Meta(BaseTable.Meta):
         orderable = False
@@ -158,7 +175,7 @@ class ClassTable(LinesTable):
             "th": {"class": "d-none d-md-table-cell"},
         },
     )
-    points = ExplainedColumn(verbose_name=_("BGP points"), accessor="detail__points")
+    points = deciding(ExplainedColumn(verbose_name=_("BGP points"), accessor="detail__points"))
     counted = tables.Column(
         verbose_name=_("Tournaments"),
         accessor="detail__counted",
@@ -209,9 +226,11 @@ class ClassTable(LinesTable):
 
 class TournamentListTable(BaseTable):
     date = LocalDateColumn(verbose_name=_("Date"))
-    name = NameColumn(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
-    groups = tables.Column(verbose_name=_("Groups"), attrs=END)
+    name = name_of_row(
+        NameColumn(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
+    )
     participants = tables.Column(verbose_name=_("Players"), attrs=END)
+    groups = tables.Column(verbose_name=_("Groups"), attrs=END)
 
     def render_name(self, value, record):
         if record["county"]:
@@ -227,12 +246,15 @@ class TournamentListTable(BaseTable):
 
 
 class PlayerSeasonTable(BaseTable):
-    date = LocalDateColumn(verbose_name=_("Date"))
-    tournament = NameColumn(verbose_name=_("Tournament"))
-    group = NameColumn(verbose_name=_("Group"), linkify=lambda record: record["url"])
+    """A player's tournaments of a season: the place, points and BGP points beside the
+    tournament, the group and the date after them (a phone)."""
+
+    tournament = name_of_row(NameColumn(verbose_name=_("Tournament")))
     place = RankColumn(verbose_name=_("Pl"))
-    points = ExplainedColumn(verbose_name=_("Points"))
-    bgp = ExplainedColumn(verbose_name=_("BGP"))
+    points = deciding(ExplainedColumn(verbose_name=_("Points")))
+    bgp = deciding(ExplainedColumn(verbose_name=_("BGP")))
+    group = NameColumn(verbose_name=_("Group"), linkify=lambda record: record["url"])
+    date = LocalDateColumn(verbose_name=_("Date"))
 
     class Meta(BaseTable.Meta):
         orderable = False

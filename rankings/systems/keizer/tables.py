@@ -7,7 +7,14 @@ from django.utils.translation import gettext_lazy as _
 
 from competitions.columns import LocalDateColumn
 from competitions.text import isolated
-from rankings.tables import BaseTable, PlayerColumn, PointsColumn, RankColumn, shown_number
+from rankings.tables import (
+    BaseTable,
+    PlayerColumn,
+    PointsColumn,
+    RankColumn,
+    deciding,
+    shown_number,
+)
 
 from . import explain
 
@@ -57,7 +64,7 @@ class RankingTable(BaseTable):
 
     rank = RankColumn()
     player = PlayerColumn()
-    score = ExplainedColumn(verbose_name=_("Score"), explain=explain.score)
+    score = deciding(ExplainedColumn(verbose_name=_("Score"), explain=explain.score))
     value = ExplainedColumn(verbose_name=_("Value"), explain=explain.value, places=0)
     games = tables.Column(verbose_name=_("Games"), attrs=RIGHT)
     key = ExplainedColumn(verbose_name=_("Ranking key"), explain=explain.key, attrs=WIDE_ONLY)

@@ -13,8 +13,10 @@ from rankings.tables import (
     NameColumn,
     PlayerColumn,
     RankColumn,
+    deciding,
     display_points,
     local_decimal,
+    name_of_row,
     shown_number,
 )
 
@@ -58,16 +60,19 @@ class TournamentNameColumn(tables.Column):
 
 
 class TournamentListTable(BaseTable):
+    """The season's tournaments with every number of their max points (the footer of the
+    overview explains them): on a phone the table scrolls beside the tournament's name."""
+
     date = LocalDateColumn(
         verbose_name=_("Date"), kind="day_month", attrs={"td": {"class": "text-nowrap"}}
     )
-    name = TournamentNameColumn(verbose_name=_("Tournament"))
+    name = name_of_row(TournamentNameColumn(verbose_name=_("Tournament")))
+    winner = NameColumn(verbose_name=_("Winner"), orderable=False)
     participants = NumberColumn(verbose_name=_("Players"))
-    home = NumberColumn(verbose_name=_("Of the country"), attrs=NUMBER_WIDE)
-    ranking_sum = NumberColumn(verbose_name=_("Ranking sum"), attrs=NUMBER_WIDE)
+    home = NumberColumn(verbose_name=_("Of the country"))
+    ranking_sum = NumberColumn(verbose_name=_("Ranking sum"))
     max_points = NumberColumn(verbose_name=_("Max points"))
-    x = NumberColumn(verbose_name="x", attrs=NUMBER_WIDE)
-    winner = NameColumn(verbose_name=_("Winner"), orderable=False, attrs=HIDDEN_ON_PHONES)
+    x = NumberColumn(verbose_name="x")
 
     def render_ranking_sum(self, value):
         return display_points(value, 1)
@@ -119,7 +124,7 @@ class ComputationTable(LinesTable):
     nr = LineColumn(verbose_name=_("Nordic-equivalent"))
     contribution = LineColumn(verbose_name=_("Adds to the sum"), attrs=NUMBER_WIDE)
     # Rendered for every row: a foreign player's empty points explain themselves too.
-    points = LineColumn(verbose_name=_("GP points"))
+    points = deciding(LineColumn(verbose_name=_("GP points")))
 
     class Meta(BaseTable.Meta):
         orderable = False
@@ -187,8 +192,10 @@ class SeasonStandingsTable(LinesTable):
 
     rank = RankColumn(order_by=("position",))
     player = PlayerColumn()
-    points = NumberColumn(
-        verbose_name=_("GP points"), accessor="detail__points", order_by=("points", "position")
+    points = deciding(
+        NumberColumn(
+            verbose_name=_("GP points"), accessor="detail__points", order_by=("points", "position")
+        )
     )
     results_list = tables.Column(
         verbose_name=_("Results"), accessor="detail__results", orderable=False
@@ -258,12 +265,17 @@ class CountedColumn(ResultColumn):
 
 
 class PlayerResultsTable(BaseTable):
-    date = LocalDateColumn(verbose_name=_("Date"))
-    tournament = NameColumn(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
+    """A player's tournaments of a season: place, GP points and whether they count beside the
+    tournament, the country and the date after them (a phone)."""
+
+    tournament = name_of_row(
+        NameColumn(verbose_name=_("Tournament"), linkify=lambda record: record["url"])
+    )
     place = NumberColumn(verbose_name=_("Place"))
+    points = deciding(NumberColumn(verbose_name=_("GP points"), empty_values=()))
+    counted = deciding(tables.BooleanColumn(verbose_name=_("Counted"), yesno="✔,"))
     country = tables.Column(verbose_name=_("Country"), attrs=HIDDEN_ON_PHONES)
-    points = NumberColumn(verbose_name=_("GP points"), empty_values=())
-    counted = tables.BooleanColumn(verbose_name=_("Counted"), yesno="✔,")
+    date = LocalDateColumn(verbose_name=_("Date"))
 
     class Meta(BaseTable.Meta):
         orderable = False
@@ -282,7 +294,7 @@ class PlayerResultsTable(BaseTable):
 
 
 class WhatIfTournamentTable(BaseTable):
-    name = TournamentNameColumn(verbose_name=_("Tournament"))
+    name = name_of_row(TournamentNameColumn(verbose_name=_("Tournament")))
     participants = NumberColumn(verbose_name=_("Players"), attrs=NUMBER_WIDE)
     stored_max = NumberColumn(verbose_name=_("Max points now"), attrs=NUMBER_WIDE)
     stored_series = tables.Column(verbose_name=_("Series now"), orderable=False)
@@ -314,11 +326,11 @@ class WhatIfTournamentTable(BaseTable):
 
 class WhatIfStandingsTable(BaseTable):
     player = PlayerColumn()
+    rank = deciding(NumberColumn(verbose_name=_("Rank if")))
+    points = deciding(NumberColumn(verbose_name=_("Points if")))
+    change = NumberColumn(verbose_name=_("Places"), orderable=False)
     stored_rank = NumberColumn(verbose_name=_("Rank now"))
     stored_points = NumberColumn(verbose_name=_("Points now"))
-    rank = NumberColumn(verbose_name=_("Rank if"))
-    points = NumberColumn(verbose_name=_("Points if"))
-    change = NumberColumn(verbose_name=_("Places"), orderable=False)
 
     class Meta(BaseTable.Meta):
         orderable = False
