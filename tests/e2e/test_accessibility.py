@@ -1,7 +1,9 @@
 """Accessibility as axe-core (bundled by axe-playwright-python) judges it in Chromium: no serious
 or critical violation (contrast, names of links and fields, ...) on any public or manager page of
 the five systems. The crawl follows the pages' own links and visits one page of each shape (the
-same path with other numbers or keys), so every kind of page is looked at once."""
+same path with other numbers or keys), so every kind of page is looked at once, on a laptop
+(1366 px) and on a phone (390 px: the same page narrowed, not loaded again); the public pages in
+English, the manager pages in Dutch."""
 
 import re
 from urllib.parse import urljoin, urlsplit
@@ -19,6 +21,8 @@ from tests.othello_files import gp_file
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SEVERE = ("serious", "critical")
+LAPTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
 MAX_PAGES = 120
 # Not pages: downloads, the admin (Django's own), signing out, language switching.
 SKIP = re.compile(r"\.(json|csv|zip|xlsx|trf|txt|ics)$|download|/admin/|logout|/i18n/")
@@ -53,12 +57,14 @@ def audit(page, base: str, starts: list[str], within: tuple[str, ...]) -> dict[s
         if response is None or response.status != 200:
             continue
         visited += 1
-        for violation in axe.run(page).response["violations"]:
-            if violation["impact"] in SEVERE:
-                targets = [str(node["target"]) for node in violation["nodes"][:3]]
-                found.setdefault(f"{violation['id']} ({violation['impact']})", []).append(
-                    f"{path}: {', '.join(targets)}"
-                )
+        for viewport in (PHONE, LAPTOP):  # the laptop's last: the next page opens at its size
+            page.set_viewport_size(viewport)
+            for violation in axe.run(page).response["violations"]:
+                if violation["impact"] in SEVERE:
+                    targets = [str(node["target"]) for node in violation["nodes"][:3]]
+                    found.setdefault(f"{violation['id']} ({violation['impact']})", []).append(
+                        f"{path} at {viewport['width']} px: {', '.join(targets)}"
+                    )
         hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.getAttribute('href'))")
         for href in hrefs:
             parts = urlsplit(urljoin(path, href))
@@ -86,7 +92,7 @@ def five_systems(circuit_file, django_user_model):
 
 
 def test_public_pages_have_no_serious_accessibility_violation(live_server, browser, five_systems):
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    context = browser.new_context(viewport=LAPTOP)
     page = context.new_page()
     found = audit(page, live_server.url, ["/", "/help/"], ("/",))
     context.close()
@@ -94,7 +100,8 @@ def test_public_pages_have_no_serious_accessibility_violation(live_server, brows
 
 
 def test_manager_pages_have_no_serious_accessibility_violation(live_server, browser, five_systems):
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    context = browser.new_context(viewport=LAPTOP)
+    context.add_cookies([{"name": "django_language", "value": "nl", "url": live_server.url}])
     page = context.new_page()
     log_in(page, live_server.url, "leader", "pw-leader-1")
     found = audit(page, live_server.url, ["/manage/"], ("/manage/",))

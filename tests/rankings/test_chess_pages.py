@@ -45,21 +45,23 @@ def test_every_public_page_renders(client, season):
         assert response.status_code == 200, url
 
 
-def test_the_crosstable_shows_the_federations_layout_and_explains_its_numbers(client, season):
+def test_the_crosstable_shows_the_federations_columns_and_explains_its_numbers(client, season):
+    """The places' numbers (points, quality, Berger) come right after the name, before the
+    birth year and the rounds: a phone shows them without scrolling (issue 46, item 5)."""
     html = client.get(group_url(season)).content.decode()
     headings = re.findall(r'<th[^>]*scope="col">\s*(.*?)\s*</th>', html, re.S)
     assert headings == [
         "Pl",
         "Name (class)",
+        "Points",
+        "M1",
+        "M2",
+        "Berger",
         "Born",
         "1",
         "2",
         "3",
         "4",
-        "Points",
-        "M1",
-        "M2",
-        "Berger",
     ]
     assert "Anna Berg</bdi></a> <span" in html and "(Kadett)" in html
     assert "+H2" in html and "-WO" in html and "=S4" in html
@@ -80,10 +82,10 @@ def test_the_crosstable_shows_the_federations_layout_and_explains_its_numbers(cl
 def test_the_crosstable_downloads_as_csv_and_xlsx(client, season):
     response = client.get(group_url(season), {"_export": "csv"})
     lines = response.content.decode().splitlines()
-    assert lines[0] == "Pl,Name (class),Born,1,2,3,4,Points,M1,M2,Berger"
+    assert lines[0] == "Pl,Name (class),Points,M1,M2,Berger,Born,1,2,3,4"
     # A cell that starts with + or = would run in a spreadsheet (+H2 is a formula): quoted.
-    assert lines[1] == "1,Anna Berg (Kadett),2011,'+H2,'+S5,'=H3,'+H4,3.5,6.5,7.5,6.5"
-    assert lines[3] == "3,David Moen (Kadett),2011,'=S4,WO,'=S1,,2,5,5,2.5"
+    assert lines[1] == "1,Anna Berg (Kadett),3.5,6.5,7.5,6.5,2011,'+H2,'+S5,'=H3,'+H4"
+    assert lines[3] == "3,David Moen (Kadett),2,5,5,2.5,2011,'=S4,WO,'=S1,"
     xlsx = client.get(group_url(season), {"_export": "xlsx"})
     assert xlsx["Content-Type"].startswith("application/vnd.openxmlformats")
     # The XLSX holds the cells as typed, as text cells (no apostrophe), the numbers as numbers.

@@ -26,9 +26,10 @@ def lines(response) -> list[tuple[str, str, str]]:
     body = html.split("table-hover", 2)[1]  # up to the next such table
     found = re.findall(
         r'<tr class="(?:even|odd)"><td class="fw-semibold text-end">(\d+)</td>'
-        r'<td ><a href="[^"]+"><bdi>([^<]+)</bdi></a></td>'
+        r'<td class="col-name"><a href="[^"]+"><bdi>([^<]+)</bdi></a></td>'
         r"(?:<td [^>]*>(?:<bdi>)?[^<]*(?:</bdi>)?</td>)?"
-        r'<td class="text-end text-nowrap">(?:<details class="explain"><summary>)?([^<]+)<',
+        r'<td class="(?:col-key )?text-end text-nowrap">'
+        r"(?:<details class=\"explain\"><summary>)?([^<]+)<",
         body,
     )
     return found
@@ -69,8 +70,8 @@ def test_a_column_sorts_every_page_of_the_ranking(client, big, column):
         ranks = [int(rank) for rank, _name, _n in shown]
         assert ranks == sorted(ranks, reverse=descending)
     else:
-        # the first number shown is the daily total; sorted by it or by the points (the
-        # daily total and the bonus, in the same order at one table size), it is ordered
+        # the first number shown is the tournament points; sorted by them or by the daily
+        # total (the points less the bonus, in the same order at one table size), it is ordered
         values = [float(n) for _rank, _name, n in shown]
         assert values == sorted(values, reverse=descending)
         assert values[0] != values[-1]
@@ -104,7 +105,8 @@ def test_names_sort_regardless_of_case_with_ties_in_rank_order(client, circuit_f
     for query in ("?sort=club", "?sort=-club"):
         html = re.sub(r">\s+<", "><", client.get(url + query).content.decode())
         by_club = re.findall(
-            r'<td class="fw-semibold text-end">(\d+)</td><td ><a [^>]+><bdi>[^<]+</bdi></a></td>'
+            r'<td class="fw-semibold text-end">(\d+)</td>'
+            r'<td class="col-name"><a [^>]+><bdi>[^<]+</bdi></a></td>'
             r'<td class="d-md-table-cell d-none"><bdi>([^<]+)</bdi></td>',
             html,
         )
