@@ -39,7 +39,7 @@ def test_an_organiser_switches_a_group_to_fide_swiss_and_the_places_change(
     page.goto(crosstable)
     assert "Player V" in second_place(page)
     headers = page.locator("table.crosstable > thead > tr > th").all_inner_texts()
-    assert headers[-3:] == ["M1", "M2", "Berger"]
+    assert headers[3:6] == ["M1", "M2", "Berger"]  # after the points, before the rounds
     page.click("text=Tournament and BGP points")
     assert "17" in bgp_of(page, "Player V") and "15" in bgp_of(page, "Player X")
 
@@ -52,7 +52,7 @@ def test_an_organiser_switches_a_group_to_fide_swiss_and_the_places_change(
     page.click("text=Public crosstable")
     assert "Player X" in second_place(page)
     headers = page.locator("table.crosstable > thead > tr > th").all_inner_texts()
-    assert [h.strip() for h in headers[-7:]] == ["BH/C1", "BH", "SB", "PS", "DE", "WIN", "BWG"]
+    assert [h.strip() for h in headers[3:10]] == ["BH/C1", "BH", "SB", "PS", "DE", "WIN", "BWG"]
     bh_c1 = page.locator("table.crosstable > thead > tr > th", has_text="BH/C1")
     assert bh_c1.get_attribute("title").startswith("Buchholz")
     # X's Buchholz Cut 1 opens its terms: the forfeit he won counts a dummy with his own points.
