@@ -162,3 +162,32 @@ def test_the_manager_marks_a_beginner_and_a_dense_tournament(
     assert Tournament.objects.get(key="klyve").options == {"dense_scale": True}
     klyve = bgp(season, "klyve")  # d 2nd of Kadett, the beginner b 3rd: 19 and 18
     assert (klyve["d"]["points"], klyve["b"]["points"]) == (19, 18)
+
+
+def test_the_public_pages_say_which_rule_applied(client, django_capture_on_commit_callbacks):
+    from rankings.urls_helpers import season_url
+
+    data = with_klyve(
+        played_chess_file(
+            settings={"beginners_after_class": True, "bgp_best_n": 1, "county_scale": "dense"}
+        ),
+        dense_scale=True,
+        name="Klyve <BGP>",
+    )
+    data["tournaments"][0]["groups"][0]["players"][1]["beginner"] = True
+    season = imported(django_capture_on_commit_callbacks, data)
+    page = client.get(season_url(season, "tournament", "klyve")).content.decode()
+    assert "Beginner: place 3 in class Kadett, after its 2 other players" in page
+    assert "Dense scale granted to this tournament (BGP rules 1996/1998): 20, 19, 18" in page
+    page = client.get(season_url(season, "tournament", "km")).content.decode()
+    assert "County championship (Kretsmesterskap) on the dense scale (USF rules from 2024)" in page
+    page = client.get(season_url(season, "class", "kadett")).content.decode()
+    # a: Klyve 20 counted, the county championship's 19 not
+    assert "The best result counted; not counted: Kretsmesterskap 19." in page
+    season = imported(
+        django_capture_on_commit_callbacks,
+        played_chess_file(series="other", settings={"bgp_alt_scale": "17 14 12"}),
+    )
+    page = client.get(season_url(season, "tournament", "klyve")).content.decode()
+    assert "A small class (fewer than 6 players in the tournament)" in page
+    assert "the small-class scale (BGP rules 1996/1998): 17, 14, 12, then 5" in page

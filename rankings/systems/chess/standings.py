@@ -36,13 +36,8 @@ CLASS_FIELDS = ("player", "rank", "points")
 
 # The rules that give a tournament's every class the same scale (the page explains them from
 # the tournament's data); a class with another rule stores its own (chess-othello-options.md §2).
-_TOURNAMENT_RULES = frozenset(
-    (engine.RULE_COUNTY, engine.RULE_COUNTY_DENSE, engine.RULE_LARGE, engine.RULE_SMALL)
-)
-
-
-def rule_dense(settings: engine.Settings) -> bool:
-    return settings.county_scale == engine.COUNTY_DENSE
+_TOURNAMENT_RULES = frozenset((engine.RULE_COUNTY, engine.RULE_LARGE, engine.RULE_SMALL))
+_DENSE_RULES = frozenset((engine.RULE_DENSE, engine.RULE_COUNTY_DENSE))
 
 
 def engine_settings(season: Season) -> engine.Settings:
@@ -363,7 +358,7 @@ def _tournament_tables(
             if r.rule not in default:
                 class_rows[-1]["rule"] = r.rule
                 class_rows[-1]["scale"] = list(
-                    settings.bgp_large if r.rule == engine.RULE_DENSE else settings.bgp_alt_scale
+                    settings.bgp_large if r.rule in _DENSE_RULES else settings.bgp_alt_scale
                 )
         class_rows[-1]["rows"] += 1
     tables.append(
@@ -383,8 +378,12 @@ def _tournament_tables(
                 "further": settings.bgp_further,
                 "county_winner": settings.county_winner,
                 "county_others": settings.county_others,
-                **({"county_dense": True} if county and rule_dense(settings) else {}),
                 **({"dense": True} if dense else {}),
+                **(
+                    {"alt_class_under": settings.bgp_alt_class_under}
+                    if settings.bgp_alt_scale
+                    else {}
+                ),
                 "groups": groups_data,
                 "classes": class_rows,
             },
