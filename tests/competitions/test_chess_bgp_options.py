@@ -191,3 +191,32 @@ def test_the_public_pages_say_which_rule_applied(client, django_capture_on_commi
     page = client.get(season_url(season, "tournament", "klyve")).content.decode()
     assert "A small class (fewer than 6 players in the tournament)" in page
     assert "the small-class scale (BGP rules 1996/1998): 17, 14, 12, then 5" in page
+
+
+def test_the_settings_page_shows_each_option_with_its_source_and_year(
+    secretary, django_capture_on_commit_callbacks
+):
+    from django.urls import reverse
+
+    season = imported(django_capture_on_commit_callbacks, played_chess_file())
+    client = secretary(season)
+    url = reverse("manage:season_settings", args=[season.series.slug, season.slug])
+    page = client.get(url).content.decode()
+    for name in (
+        "county_scale",
+        "beginners_after_class",
+        "bgp_best_n",
+        "bgp_alt_scale",
+        "bgp_alt_class_under",
+        "bgp_alt_single_club",
+    ):
+        assert f'name="{name}"' in page
+    for source in (
+        "26 April 2024",  # county_scale
+        "USF rules for BGP/UGP, point 3 (2024)",  # beginners_after_class
+        "UGP i sjakk 1998",  # best N
+        "the BGP rules of 1996 (3b) and 1998 (b)",  # the small-class scale
+        "mindre enn 6 deltakere",
+        "bare deltakere fra ett lokallag",
+    ):
+        assert source in page, source
