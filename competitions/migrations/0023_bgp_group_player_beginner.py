@@ -13,11 +13,11 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='groupplayer',
             name='beginner',
-            field=models.BooleanField(default=False, help_text="Plays in a beginners' class; the BGP places may put him after his class.", verbose_name='beginner'),
+            field=models.BooleanField(default=False, help_text="Plays in a beginners' class; the BGP places may put them after their class.", verbose_name='beginner'),
         ),
         migrations.AddField(
             model_name='historicalgroupplayer',
             name='beginner',
-            field=models.BooleanField(default=False, help_text="Plays in a beginners' class; the BGP places may put him after his class.", verbose_name='beginner'),
+            field=models.BooleanField(default=False, help_text="Plays in a beginners' class; the BGP places may put them after their class.", verbose_name='beginner'),
         ),
     ]

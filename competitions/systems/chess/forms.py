@@ -112,8 +112,8 @@ class MemberFields(forms.Form):
         label=gettext_lazy("Beginner"),
         required=False,
         help_text=gettext_lazy(
-            "Plays in a beginners' class (give his age class as class): with the season's "
-            "setting, placed after his age class for BGP points."
+            "Plays in a beginners' class (give their age class as class): with the season's "
+            "setting, placed after their age class for BGP points."
         ),
     )
 

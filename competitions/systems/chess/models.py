@@ -39,7 +39,7 @@ class GroupPlayer(models.Model):
     beginner = models.BooleanField(
         _("beginner"),
         default=False,
-        help_text=_("Plays in a beginners' class; the BGP places may put him after his class."),
+        help_text=_("Plays in a beginners' class; the BGP places may put them after their class."),
     )
     history = HistoricalRecords()
 
