@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
@@ -66,6 +66,13 @@ class Settings:
     unplayed_rounds: str = tb.FIDE2023
     final_ties: str = tb.SHARE
     aro_unrated: int | None = None
+    # chess-othello-options.md §2: the BGP rule options (defaults: today's).
+    county_scale: str = "winner_others"  # or "dense" (USF 2024)
+    beginners_after_class: bool = False  # beginners placed after their age class
+    bgp_best_n: int = 0  # a season counts the best N results of a class (0: all)
+    bgp_alt_scale: tuple[int, ...] = ()  # the small-class / single-club scale (empty: off)
+    bgp_alt_class_under: int = 6
+    bgp_alt_single_club: bool = True
 
 
 # --- input ----------------------------------------------------------------------------------
@@ -508,16 +515,39 @@ def group_table(group: GroupIn, settings: Settings | None = None) -> GroupOut:
 
 # --- BGP points -------------------------------------------------------------------------------
 
+# chess-othello-options.md §2.1: the county championship's scale.
+COUNTY_WINNER_OTHERS, COUNTY_DENSE = "winner_others", "dense"
+# §2.6: the rule that gave a class its scale, in the order they are tried.
+RULE_COUNTY = "county"  # county championship, winner / others
+RULE_COUNTY_DENSE = "county-dense"  # county championship on the dense scale (2024)
+RULE_DENSE = "dense"  # the tournament's dense scale granted on application
+RULE_LARGE = "large"  # more than bgp_large_over participants
+RULE_ALT = "alt"  # the small-class / single-club scale (1996/1998)
+RULE_SMALL = "small"
+
 
 class BgpRow(NamedTuple):
     """A player's BGP points of one tournament (a named tuple, as `ScaledRow`: a season makes
-    one per player and tournament)."""
+    one per player and tournament). `rule` names the scale (§2.6); `after` is, for a beginner
+    placed after his age class (§2.2), the number of that class's other players placed before
+    him (0 for everyone else)."""
 
     player: str
     player_class: str
     group: int  # index of the group in the tournament
-    place: int  # place within the class in that group
+    place: int  # place within the class in that group (a beginner's: in the tournament)
     points: int
+    rule: str = RULE_SMALL
+    after: int = 0
+
+
+class ClassScale(NamedTuple):
+    """The points of a class's places in one tournament: `scale` place by place, then
+    `further` for every further place; `rule` says why (§2.6)."""
+
+    rule: str
+    scale: tuple[int, ...]
+    further: int
 
 
 def bgp_scale(participants: int, settings: Settings) -> tuple[int, ...]:
@@ -526,13 +556,46 @@ def bgp_scale(participants: int, settings: Settings) -> tuple[int, ...]:
     return settings.bgp_large if participants > settings.bgp_large_over else settings.bgp_small
 
 
+def class_scale(
+    settings: Settings,
+    *,
+    participants: int,
+    county: bool,
+    dense: bool = False,
+    class_size: int | None = None,
+    single_club: bool = False,
+) -> ClassScale:
+    """chess-othello-options.md §2.6, the first rule that matches: (1) a county championship
+    (`county_scale`: 20 to each class winner and 10 to everyone else, or the dense scale);
+    (2) the tournament's dense scale, or more than `bgp_large_over` participants: the long
+    scale; (3) `bgp_alt_scale` when set and the class has fewer than `bgp_alt_class_under`
+    players (`class_size`) or, with `bgp_alt_single_club`, every participant is of one club;
+    (4) the short scale."""
+    if county:
+        if settings.county_scale == COUNTY_DENSE:
+            return ClassScale(RULE_COUNTY_DENSE, settings.bgp_large, settings.bgp_further)
+        return ClassScale(RULE_COUNTY, (settings.county_winner,), settings.county_others)
+    if dense:
+        return ClassScale(RULE_DENSE, settings.bgp_large, settings.bgp_further)
+    if participants > settings.bgp_large_over:
+        return ClassScale(RULE_LARGE, settings.bgp_large, settings.bgp_further)
+    if settings.bgp_alt_scale and (
+        (class_size is not None and class_size < settings.bgp_alt_class_under)
+        or (settings.bgp_alt_single_club and single_club)
+    ):
+        return ClassScale(RULE_ALT, settings.bgp_alt_scale, settings.bgp_further)
+    return ClassScale(RULE_SMALL, settings.bgp_small, settings.bgp_further)
+
+
+def scale_points(place: int, scale: ClassScale) -> int:
+    """The points of a place on a class's scale: its listed value, else `further`."""
+    return scale.scale[place - 1] if place <= len(scale.scale) else scale.further
+
+
 def bgp_points(place: int, participants: int, county: bool, settings: Settings) -> int:
     """rules.md §3: the BGP points of a place within a class; a county championship
     ("Kretsmesterskap") gives 20 to each class winner and 10 to everyone else."""
-    if county:
-        return settings.county_winner if place == 1 else settings.county_others
-    scale = bgp_scale(participants, settings)
-    return scale[place - 1] if place <= len(scale) else settings.bgp_further
+    return scale_points(place, class_scale(settings, participants=participants, county=county))
 
 
 def class_places(rows: Sequence[GroupRow], classes: dict[str, str]) -> list[tuple[str, str, int]]:
@@ -565,57 +628,131 @@ def group_finished(group: GroupIn) -> bool:
     )
 
 
+def single_club(clubs: Mapping[str, str | None]) -> bool:
+    """chess-othello-options.md §2.4: every participant's club is the same, non-empty club (a
+    participant without a club means not single-club)."""
+    found = set(clubs.values())
+    return len(found) == 1 and bool(next(iter(found)))
+
+
 def tournament_bgp(
     groups: Sequence[tuple[GroupOut, dict[str, str]]],
     *,
     participants: int,
     county: bool,
     settings: Settings | None = None,
+    dense: bool = False,
+    beginners: frozenset[str] = frozenset(),
+    classes: Mapping[str, str] | None = None,
+    clubs: Mapping[str, str | None] | None = None,
 ) -> list[BgpRow]:
     """rules.md §3: BGP points per class within each group (a class split over two groups is
-    ranked separately in each). Rows by class (in order of first appearance), group, place and
-    start number."""
+    ranked separately in each), on the class's scale (`class_scale`). Rows by class (in order of
+    first appearance), then beginners placed after their class, group, place and start number.
+
+    chess-othello-options.md §2: `dense` is the tournament's dense scale; `beginners` the
+    players flagged as beginners; `classes` every player of the tournament with his class (the
+    class sizes of §2.2 and §2.4; default: the players of `groups`); `clubs` every participant's
+    club (§2.4's single-club test; default: not single-club). With `beginners_after_class` a
+    beginner's class place is the number of his class's other players in the tournament, plus
+    his place among his group's beginners of that class; the others are placed among
+    themselves."""
     settings = settings or Settings()
+    after_class = settings.beginners_after_class
+    if classes is None:
+        classes = {p: c for _out, mine in groups for p, c in mine.items()}
+    sizes: dict[str, int] = defaultdict(int)  # the class's players, beginners left out
+    for player, name in classes.items():
+        if name and player not in beginners:
+            sizes[name] += 1
+    one_club = single_club(clubs) if clubs else False
+    scales: dict[str, ClassScale] = {}
     rows = []
-    for index, (out, classes) in enumerate(groups):
-        for player, name, place in class_places(out.rows, classes):
-            rows.append(
-                BgpRow(
-                    player=player,
-                    player_class=name,
-                    group=index,
-                    place=place,
-                    points=bgp_points(place, participants, county, settings),
+    for index, (out, mine) in enumerate(groups):
+        placed = [(mine, 0)]
+        if after_class and beginners:
+            placed = [
+                ({p: c for p, c in mine.items() if p not in beginners}, 0),
+                ({p: c for p, c in mine.items() if p in beginners}, 1),
+            ]
+        for part, beginner in placed:
+            for player, name, place in class_places(out.rows, part):
+                scale = scales.get(name)
+                if scale is None:
+                    scale = scales[name] = class_scale(
+                        settings,
+                        participants=participants,
+                        county=county,
+                        dense=dense,
+                        class_size=sizes[name],
+                        single_club=one_club,
+                    )
+                ahead = sizes[name] if beginner else 0
+                rows.append(
+                    BgpRow(
+                        player=player,
+                        player_class=name,
+                        group=index,
+                        place=ahead + place,
+                        points=scale_points(ahead + place, scale),
+                        rule=scale.rule,
+                        after=ahead,
+                    )
                 )
-            )
     order = {}
     for row in rows:
         order.setdefault(row.player_class, len(order))
-    return sorted(rows, key=lambda r: (order[r.player_class], r.group, r.place))
+    return sorted(rows, key=lambda r: (order[r.player_class], r.after > 0, r.group, r.place))
 
 
 class ClassRow(NamedTuple):
-    """A player's line of a class's season standings (a named tuple, as `BgpRow`)."""
+    """A player's line of a class's season standings (a named tuple, as `BgpRow`). `counted`
+    are the results summed; `dropped` those left out by `bgp_best_n`."""
 
     player: str
     rank: int
     points: int
     counted: tuple[tuple[str, int], ...]  # (tournament id, points) in tournament order
+    dropped: tuple[tuple[str, int], ...] = ()
 
 
-def season_bgp(tournaments: Iterable[tuple[str, Sequence[BgpRow]]]) -> dict[str, list[ClassRow]]:
+def best_results(
+    items: Sequence[tuple[str, int]], best_n: int
+) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
+    """chess-othello-options.md §2.3: the `best_n` highest results (0: all), among equal points
+    the earlier tournament; (counted, dropped), each in tournament order."""
+    if not best_n or len(items) <= best_n:
+        return tuple(items), ()
+    best = set(sorted(range(len(items)), key=lambda i: (-items[i][1], i))[:best_n])
+    return (
+        tuple(item for i, item in enumerate(items) if i in best),
+        tuple(item for i, item in enumerate(items) if i not in best),
+    )
+
+
+def season_bgp(
+    tournaments: Iterable[tuple[str, Sequence[BgpRow]]], best_n: int = 0
+) -> dict[str, list[ClassRow]]:
     """rules.md §3 season BGP standings per class: the sum of the player's BGP points in that
-    class; ties share the rank (listed by player id, which decides nothing)."""
+    class (only his `best_n` best, chess-othello-options.md §2.3; 0: all); ties share the rank
+    (listed by player id, which decides nothing)."""
     counted: dict[str, dict[str, list[tuple[str, int]]]] = defaultdict(lambda: defaultdict(list))
     for tournament, rows in tournaments:
         for row in rows:
             counted[row.player_class][row.player].append((tournament, row.points))
     standings: dict[str, list[ClassRow]] = {}
     for name, players in counted.items():
-        totals = {p: sum(points for _t, points in items) for p, items in players.items()}
+        chosen = {p: best_results(items, best_n) for p, items in players.items()}
+        totals = {p: sum(points for _t, points in kept) for p, (kept, _d) in chosen.items()}
         ranked = rank_by(totals, key=lambda p: totals[p], tie_order=lambda p: p)
         standings[name] = [
-            ClassRow(player=p, rank=rank, points=totals[p], counted=tuple(players[p]))
+            ClassRow(
+                player=p,
+                rank=rank,
+                points=totals[p],
+                counted=chosen[p][0],
+                dropped=chosen[p][1],
+            )
             for rank, p in ranked
         ]
     return standings

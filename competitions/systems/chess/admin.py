@@ -18,7 +18,7 @@ class GroupInline(admin.TabularInline):
 
 class GroupPlayerInline(admin.TabularInline):
     model = GroupPlayer
-    fields = ["position", "player", "player_class", "rating"]
+    fields = ["position", "player", "player_class", "rating", "beginner"]
     autocomplete_fields = ["player"]
     extra = 0
 
@@ -33,6 +33,7 @@ class GroupPlayerAdmin(HistoryAdmin):
         "position",
         "player_class",
         "rating",
+        "beginner",
     ]
     list_filter = scope_filters(
         series="group__tournament__season__series",

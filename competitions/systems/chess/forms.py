@@ -56,6 +56,14 @@ class ChessTournamentForm(TournamentForm):
         required=False,
         help_text=gettext_lazy("Empty: the season's list. E.g. FIDE-SWISS, or BH/C1 BH DE WON."),
     )
+    dense_scale = forms.BooleanField(
+        label=gettext_lazy("BGP dense scale granted"),
+        required=False,
+        help_text=gettext_lazy(
+            "The long BGP scale whatever the participants, granted on application (BGP rules "
+            "1996 and 1998)."
+        ),
+    )
 
 
 class GroupForm(forms.Form):
@@ -100,6 +108,14 @@ class MemberFields(forms.Form):
     rating = forms.IntegerField(
         label=gettext_lazy("Rating"), min_value=0, max_value=RATING_MAX, required=False
     )
+    beginner = forms.BooleanField(
+        label=gettext_lazy("Beginner"),
+        required=False,
+        help_text=gettext_lazy(
+            "Plays in a beginners' class (give their age class as class): with the season's "
+            "setting, placed after their age class for BGP points."
+        ),
+    )
 
 
 class MemberAddForm(MemberFields):
@@ -111,7 +127,7 @@ class MemberAddForm(MemberFields):
         widget=forms.TextInput(attrs={"list": "players", "autocomplete": "off"}),
     )
     new = forms.BooleanField(label=gettext_lazy("A new player: add to the series"), required=False)
-    field_order = ["player", "new", "player_class", "born", "rating"]
+    field_order = ["player", "new", "player_class", "born", "rating", "beginner"]
 
     def __init__(self, *args, players: list[Player], **kwargs):
         super().__init__(*args, **kwargs)

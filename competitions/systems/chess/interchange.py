@@ -38,7 +38,7 @@ from competitions.registry import get_system
 from competitions.sync import delete_with_history
 
 from .models import RATING_MAX, GroupPlayer
-from .settings import COUNTY, GROUP_OPTIONS, OWN_FORMAT, OWN_TIEBREAKS
+from .settings import COUNTY, DENSE, GROUP_OPTIONS, OWN_FORMAT, OWN_TIEBREAKS
 
 # The round entries without a game: a walkover (a win) and a requested half-point bye.
 UNPLAYED = {"walkover": RoundEntry.Status.WALKOVER, "half_bye": RoundEntry.Status.BYE}
@@ -90,6 +90,8 @@ class _Reader:
         keys.add(key)
         county = field_of(raw, COUNTY, path, bool, TRUE_OR_FALSE, required=False, default=False)
         options = {COUNTY: True} if county else {}
+        if field_of(raw, DENSE, path, bool, TRUE_OR_FALSE, required=False, default=False):
+            options[DENSE] = True
         own = field_of(raw, OWN_TIEBREAKS, path, str, TEXT, required=False, default="").strip()
         if own:
             options[OWN_TIEBREAKS] = own
@@ -195,6 +197,9 @@ class _Reader:
                 )
             self.born[player.key] = (born, join(path, "born"))
         rating = whole(raw, "rating", path, required=False, minimum=0, maximum=RATING_MAX)
+        beginner = field_of(
+            raw, "beginner", path, bool, TRUE_OR_FALSE, required=False, default=False
+        )
         self.members.append(
             GroupPlayer(
                 group=group,
@@ -203,6 +208,7 @@ class _Reader:
                 position=position,
                 player_class=player_class.strip(),
                 rating=rating,
+                beginner=beginner,
             )
         )
 
@@ -305,7 +311,7 @@ class _Reader:
                 )
             ),
             key=lambda m: (m.tournament.key, m.player.key),
-            fields=["group", "position", "player_class", "rating"],
+            fields=["group", "position", "player_class", "rating", "beginner"],
             label=lambda m: f"{m.tournament.key} {m.group.name} {m.player.key}",
         )
         for r in self.rounds:
@@ -402,6 +408,8 @@ def write(season: Season) -> dict:
             row["born"] = gp.player.born
         if gp.rating is not None:
             row["rating"] = gp.rating
+        if gp.beginner:
+            row["beginner"] = True
         members.setdefault(gp.group_id, []).append(row)
     rounds: dict[int, dict[int, list[dict]]] = {}
     for r in Round.objects.filter(season=season, group__isnull=False).order_by(
@@ -463,6 +471,7 @@ def write(season: Season) -> dict:
                 "name": t.name,
                 "date": t.date.isoformat() if t.date else None,
                 COUNTY: bool(t.options.get(COUNTY, False)),
+                **({DENSE: True} if t.options.get(DENSE) else {}),
                 **(
                     {OWN_TIEBREAKS: t.options[OWN_TIEBREAKS]}
                     if t.options.get(OWN_TIEBREAKS)

@@ -35,6 +35,12 @@ class GroupPlayer(models.Model):
     position = models.PositiveSmallIntegerField(_("start number"), default=0)
     player_class = models.CharField(_("class"), max_length=50, blank=True)
     rating = models.PositiveSmallIntegerField(_("rating"), null=True, blank=True)
+    # chess-othello-options.md §2.2: a beginner-class player (his class is his age class).
+    beginner = models.BooleanField(
+        _("beginner"),
+        default=False,
+        help_text=_("Plays in a beginners' class; the BGP places may put them after their class."),
+    )
     history = HistoricalRecords()
 
     class Meta:

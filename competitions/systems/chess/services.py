@@ -25,6 +25,7 @@ from . import trf
 from .interchange import BORN_MAX, BORN_MIN, COUNTY, RESULTS
 from .models import RATING_MAX, GroupPlayer, in_two_groups
 from .settings import (
+    DENSE,
     GROUP_OPTIONS,
     GROUP_PLAYERS_MAX,
     OWN_FORMAT,
@@ -70,9 +71,12 @@ def tournament_create(
     date: date | None,
     county: bool,
     tiebreaks: str = "",
+    dense_scale: bool = False,
     namesake_ok: bool = True,
 ) -> Tournament:
-    options = _own_options(TOURNAMENT_OPTIONS, {}, {COUNTY: county, OWN_TIEBREAKS: tiebreaks})
+    options = _own_options(
+        TOURNAMENT_OPTIONS, {}, {COUNTY: county, OWN_TIEBREAKS: tiebreaks, DENSE: dense_scale}
+    )
     with transaction.atomic():
         tournament = shared.tournament_create(
             season=season, name=name, date=date, namesake_ok=namesake_ok
@@ -84,10 +88,18 @@ def tournament_create(
 
 
 def tournament_update(
-    *, tournament: Tournament, name: str, date: date | None, county: bool, tiebreaks: str = ""
+    *,
+    tournament: Tournament,
+    name: str,
+    date: date | None,
+    county: bool,
+    tiebreaks: str = "",
+    dense_scale: bool = False,
 ):
     options = _own_options(
-        TOURNAMENT_OPTIONS, tournament.options, {COUNTY: county, OWN_TIEBREAKS: tiebreaks}
+        TOURNAMENT_OPTIONS,
+        tournament.options,
+        {COUNTY: county, OWN_TIEBREAKS: tiebreaks, DENSE: dense_scale},
     )
     tournament.name, tournament.date, tournament.options = name.strip(), date, options
     tournament.save()
@@ -176,6 +188,7 @@ def member_add(
     born: int | None,
     rating: int | None,
     name: str = "",
+    beginner: bool = False,
 ) -> GroupPlayer:
     """Add a player to a group, after the last start number; their birth year is the player's.
     `player` None: a new player of the series called `name`, added in the same transaction. A
@@ -198,6 +211,7 @@ def member_add(
                     position=position,
                     player_class=player_class,
                     rating=rating,
+                    beginner=beginner,
                 )
         except IntegrityError as exc:  # another manager added them at the same moment
             _one_group(group, player)  # to this group or another of the tournament
@@ -226,12 +240,18 @@ def _one_group(group: Group, player: Player) -> None:
 
 
 def member_update(
-    *, member: GroupPlayer, player_class: str, born: int | None, rating: int | None
+    *,
+    member: GroupPlayer,
+    player_class: str,
+    born: int | None,
+    rating: int | None,
+    beginner: bool = False,
 ) -> GroupPlayer:
     _check_member(born, rating)
     with transaction.atomic():
         member.player_class, member.rating = player_class.strip(), rating
-        member.save(update_fields=["player_class", "rating"])
+        member.beginner = beginner
+        member.save(update_fields=["player_class", "rating", "beginner"])
         if member.player.born != born:
             member.player.born = born
             member.player.save(update_fields=["born"])

@@ -25,6 +25,8 @@ GROUP_PLAYERS_MAX = 1000
 
 
 TIEBREAKS_MAX_LENGTH = 200
+# chess-othello-options.md §2.1: a county championship's BGP scale.
+COUNTY_WINNER_OTHERS, COUNTY_DENSE = "winner_others", "dense"
 GROUP_FORMAT_CHOICES = (
     (codes.AUTO, gettext_lazy("automatic")),
     (codes.MONRAD, gettext_lazy("Monrad (Swiss)")),
@@ -91,6 +93,80 @@ FIELDS = (
         0,
         POINTS_MAX,
     ),
+    # chess-othello-options.md §2: the BGP rule options, each with its source and year.
+    Setting(
+        "county_scale",
+        gettext_lazy("BGP scale of a county championship"),
+        CHOICE,
+        COUNTY_WINNER_OTHERS,
+        choices=(
+            (
+                COUNTY_WINNER_OTHERS,
+                gettext_lazy("winner and others: the two numbers above (USF rules before 2024)"),
+            ),
+            (COUNTY_DENSE, gettext_lazy("the long scale whatever the participants (USF 2024)")),
+        ),
+        help_text=gettext_lazy(
+            "Source: USF, “Oppdatering av regler i BGP/UGP”, 26 April 2024: from the 2024 "
+            "season a county championship gives points on the dense scale, in the player's age "
+            "class. Recommended from 2024."
+        ),
+    ),
+    Setting(
+        "beginners_after_class",
+        gettext_lazy("BGP: beginners placed after their age class"),
+        BOOL,
+        False,
+        help_text=gettext_lazy(
+            "Source: USF rules for BGP/UGP, point 3 (2024): players marked as beginners go on "
+            "the result list after the players of their age class (give them their age class)."
+        ),
+    ),
+    Setting(
+        "bgp_best_n",
+        gettext_lazy("BGP: results counted in the season"),
+        INT,
+        0,
+        0,
+        ROUNDS_MAX,
+        help_text=gettext_lazy(
+            "0: every result counts (today's USF rules). Source of a limit: “BGP & UGP i sjakk "
+            "1998”, the best 5 results count."
+        ),
+    ),
+    Setting(
+        "bgp_alt_scale",
+        gettext_lazy("BGP points by place, small-class and single-club scale"),
+        TEXT,
+        "",
+        max_length=400,
+        help_text=gettext_lazy(
+            "Empty: off. Source: the BGP rules of 1996 (3b) and 1998 (b), e.g. 17 14 12 10 9 8 "
+            "7 6 5 (1998): for a class with few players, or a tournament of one club only."
+        ),
+    ),
+    Setting(
+        "bgp_alt_class_under",
+        gettext_lazy("BGP: a class is small with fewer players than"),
+        INT,
+        6,
+        1,
+        GROUP_PLAYERS_MAX,
+        help_text=gettext_lazy(
+            "Source: BGP rules 1996 and 1998, “mindre enn 6 deltakere”. Counted over the whole "
+            "tournament, beginners left out."
+        ),
+    ),
+    Setting(
+        "bgp_alt_single_club",
+        gettext_lazy("BGP: the small-class scale also when every participant is of one club"),
+        BOOL,
+        True,
+        help_text=gettext_lazy(
+            "Source: BGP rules 1996 and 1998, “bare deltakere fra ett lokallag”. A participant "
+            "without a club makes it not single-club."
+        ),
+    ),
     # chess-othello-options.md §1.1: the tie-break list and its options.
     Setting(
         "tiebreaks",
@@ -155,10 +231,12 @@ def parse_scale(text: str) -> tuple[int, ...]:
 def _validate_extra(raw: dict) -> list[tuple[str, str]]:
     """The BGP scales: 1 to 100 whole numbers from 0 to 1000, separated by spaces."""
     errors = []
-    for name in ("bgp_small", "bgp_large"):
+    for name in ("bgp_small", "bgp_large", "bgp_alt_scale"):
         value = raw.get(name)
         if not isinstance(value, str):
             continue  # the field's own check reports it
+        if name == "bgp_alt_scale" and not value.strip():
+            continue  # empty: off
         if not SCALE_RE.match(value) or not (
             1 <= len(value.split()) <= SCALE_MAX_PLACES
             and all(int(n) <= POINTS_MAX for n in value.split())
@@ -216,6 +294,7 @@ SPEC = SettingsSpec(fields=FIELDS, extra=_validate_extra)
 # its own tie-break list, a group its own list and format; empty means the level above's. (The
 # lot of `final_ties = lot` is drawn with the tournament's stored `draw_seed`.)
 COUNTY = "county_championship"
+DENSE = "dense_scale"  # chess-othello-options.md §2.5: the dense scale granted on application
 OWN_TIEBREAKS = "tiebreaks"
 OWN_FORMAT = "format"
 
@@ -241,6 +320,16 @@ def _own_tiebreaks_setting() -> Setting:
 TOURNAMENT_OPTIONS = SettingsSpec(
     fields=(
         Setting(COUNTY, gettext_lazy("County championship"), BOOL, False),
+        Setting(
+            DENSE,
+            gettext_lazy("BGP dense scale granted"),
+            BOOL,
+            False,
+            help_text=gettext_lazy(
+                "Source: the BGP rules of 1996 and 1998 (c): the long scale on application, "
+                "normally one such tournament in each district."
+            ),
+        ),
         _own_tiebreaks_setting(),
     ),
     extra=_own_list,
@@ -290,6 +379,12 @@ class ChessSettings:
     group_format: str = codes.AUTO
     final_ties: str = codes.SHARE
     aro_unrated: int | None = None
+    county_scale: str = COUNTY_WINNER_OTHERS
+    beginners_after_class: bool = False
+    bgp_best_n: int = 0
+    bgp_alt_scale: tuple[int, ...] = ()
+    bgp_alt_class_under: int = 6
+    bgp_alt_single_club: bool = True
 
 
 def parse_settings(raw: dict[str, Any]) -> ChessSettings:
@@ -308,4 +403,10 @@ def parse_settings(raw: dict[str, Any]) -> ChessSettings:
         group_format=values["group_format"],
         final_ties=values["final_ties"],
         aro_unrated=int(values["aro_unrated"]) if values["aro_unrated"] else None,
+        county_scale=values["county_scale"],
+        beginners_after_class=values["beginners_after_class"],
+        bgp_best_n=values["bgp_best_n"],
+        bgp_alt_scale=parse_scale(values["bgp_alt_scale"]),
+        bgp_alt_class_under=values["bgp_alt_class_under"],
+        bgp_alt_single_club=values["bgp_alt_single_club"],
     )

@@ -37,7 +37,7 @@ from .forms import (
     TrfImportForm,
     WalkoverForm,
 )
-from .interchange import COUNTY
+from .interchange import COUNTY, DENSE
 from .models import GroupPlayer
 from .settings import OWN_FORMAT, OWN_TIEBREAKS, parse_settings
 from .tables import ManageTournamentTable
@@ -92,6 +92,7 @@ def tournament_manage(request, season: Season, tournament: str):
             "date": tournament.date,
             "county": bool(tournament.options.get(COUNTY)),
             "tiebreaks": tournament.options.get(OWN_TIEBREAKS, ""),
+            "dense_scale": bool(tournament.options.get(DENSE)),
         },
         prefix="t",
     )
@@ -182,6 +183,7 @@ def group_manage(request, season: Season, tournament: str, group: int):
                     player_class=data["player_class"],
                     born=data["born"],
                     rating=data["rating"],
+                    beginner=data["beginner"],
                 )
             except ValidationError as exc:
                 apply_errors(add, exc)
@@ -246,6 +248,7 @@ def member_edit(request, season: Season, tournament: str, group: int, member: in
             "player_class": found.player_class,
             "born": found.player.born,
             "rating": found.rating,
+            "beginner": found.beginner,
         },
     )
     if request.method == "POST" and form.is_valid():

@@ -15,7 +15,7 @@ from django.db.models.fields.json import KT
 from django.utils.text import slugify
 
 from competitions.models import Group, Round, RoundEntry, Season
-from competitions.systems.chess.interchange import COUNTY
+from competitions.systems.chess.interchange import COUNTY, DENSE
 from competitions.systems.chess.models import GroupPlayer
 from competitions.systems.chess.settings import group_tiebreaks, parse_settings
 from competitions.systems.chess.system import TOURNAMENT_SCOPE
@@ -34,6 +34,12 @@ BGP_FIELDS = ("player", "class", "place", "points")
 CLASS_FIELDS = ("player", "rank", "points")
 
 
+# The rules that give a tournament's every class the same scale (the page explains them from
+# the tournament's data); a class with another rule stores its own (chess-othello-options.md §2).
+_TOURNAMENT_RULES = frozenset((engine.RULE_COUNTY, engine.RULE_LARGE, engine.RULE_SMALL))
+_DENSE_RULES = frozenset((engine.RULE_DENSE, engine.RULE_COUNTY_DENSE))
+
+
 def engine_settings(season: Season) -> engine.Settings:
     s = parse_settings(season.settings)
     return engine.Settings(
@@ -48,6 +54,12 @@ def engine_settings(season: Season) -> engine.Settings:
         unplayed_rounds=s.unplayed_rounds,
         final_ties=s.final_ties,
         aro_unrated=s.aro_unrated,
+        county_scale=s.county_scale,
+        beginners_after_class=s.beginners_after_class,
+        bgp_best_n=s.bgp_best_n,
+        bgp_alt_scale=s.bgp_alt_scale,
+        bgp_alt_class_under=s.bgp_alt_class_under,
+        bgp_alt_single_club=s.bgp_alt_single_club,
     )
 
 
@@ -58,6 +70,8 @@ class Member:
     player_class: str
     rating: int | None
     born: int | None
+    beginner: bool = False
+    club: int | None = None
 
 
 @dataclass
@@ -136,11 +150,16 @@ def load_groups(
             seed=f"{g.tournament.draw_seed}:{g.name}",
         )
     seen: dict[int, int] = defaultdict(int)
-    for group_id, key, player_class, rating, born in members.order_by(
+    for group_id, key, player_class, rating, born, beginner, club in members.order_by(
         "group_id", "position", "player__key"
-    ).values_list("group_id", "player__key", "player_class", "rating", "player__born"):
+    ).values_list(
+        "group_id", "player__key", "player_class", "rating", "player__born", "beginner",
+        "player__club_id",
+    ):  # fmt: skip
         seen[group_id] += 1
-        loaded[group_id].members.append(Member(key, seen[group_id], player_class, rating, born))
+        loaded[group_id].members.append(
+            Member(key, seen[group_id], player_class, rating, born, beginner, club)
+        )
     numbers = {}
     for round_id, group_id, number in rounds.values_list("id", "group_id", "number"):
         numbers[round_id] = (group_id, number)
@@ -313,15 +332,34 @@ def _tournament_tables(
             )
         )
         group_position += 1
-    participants = len({m.player for lg in groups for m in lg.members})
+    everyone = [m for lg in groups for m in lg.members]
+    participants = len({m.player for m in everyone})
     county = bool(t.options.get(COUNTY, False))
-    bgp = engine.tournament_bgp(outs, participants=participants, county=county, settings=settings)
+    dense = bool(t.options.get(DENSE, False))
+    bgp = engine.tournament_bgp(
+        outs,
+        participants=participants,
+        county=county,
+        settings=settings,
+        dense=dense,
+        beginners=frozenset(m.player for m in everyone if m.beginner),
+        # chess-othello-options.md §2.2 and §2.4: class sizes over all groups, finished or not
+        classes={m.player: m.player_class for m in everyone},
+        clubs={m.player: m.club for m in everyone},
+    )
     places = {(index, r.player): r.place for index, (out, _c) in enumerate(outs) for r in out.rows}
-    # The rows are by class: where each class's rows start, so a page reads only its own.
+    # The rows are by class: where each class's rows start, so a page reads only its own;
+    # and, when a §2 option gave it another scale than the tournament's, the class's scale.
     class_rows: list[dict] = []
+    default = _TOURNAMENT_RULES
     for position, r in enumerate(bgp):
         if not class_rows or class_rows[-1]["name"] != r.player_class:
             class_rows.append({"name": r.player_class, "start": position, "rows": 0})
+            if r.rule not in default:
+                class_rows[-1]["rule"] = r.rule
+                class_rows[-1]["scale"] = list(
+                    settings.bgp_large if r.rule in _DENSE_RULES else settings.bgp_alt_scale
+                )
         class_rows[-1]["rows"] += 1
     tables.append(
         ComputedTable(
@@ -340,6 +378,12 @@ def _tournament_tables(
                 "further": settings.bgp_further,
                 "county_winner": settings.county_winner,
                 "county_others": settings.county_others,
+                **({"dense": True} if dense else {}),
+                **(
+                    {"alt_class_under": settings.bgp_alt_class_under}
+                    if settings.bgp_alt_scale
+                    else {}
+                ),
                 "groups": groups_data,
                 "classes": class_rows,
             },
@@ -356,6 +400,8 @@ def _tournament_tables(
                         "group": groups_data[r.group]["name"],
                         "group_id": groups_data[r.group]["id"],
                         "group_place": places[(r.group, r.player)],
+                        # §2.2: a beginner placed after his class's other players
+                        **({"after": r.after} if r.after else {}),
                     },
                 )
                 for r in bgp
@@ -381,6 +427,12 @@ def _class_table(position: int, slug: str, name: str, rows: list[engine.ClassRow
                     "rank": r.rank,
                     "points": r.points,
                     "counted": [{"tournament": t, "points": p} for t, p in r.counted],
+                    # chess-othello-options.md §2.3: the results best N left out
+                    **(
+                        {"dropped": [{"tournament": t, "points": p} for t, p in r.dropped]}
+                        if r.dropped
+                        else {}
+                    ),
                 },
             )
             for r in rows
@@ -407,7 +459,7 @@ def compute(season: Season) -> Iterator[ComputedTable]:
         season_rows.append((t.key, bgp))
         del groups
         yield from tables
-    standings = engine.season_bgp(season_rows)
+    standings = engine.season_bgp(season_rows, settings.bgp_best_n)
     slugs = class_slugs(list(standings))
     for position, (name, rows) in enumerate(standings.items()):
         yield _class_table(position, slugs[name], name, rows)
@@ -494,7 +546,7 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
                 for p, c, pt in old_rows.get(t.key, [])
             ]
         season_rows.append((t.key, rows))
-    standings = engine.season_bgp(season_rows)
+    standings = engine.season_bgp(season_rows, settings.bgp_best_n)
     names = list(standings)
     stored_classes = [data["name"] for kind, _k, _p, data in stored if kind == KIND_CLASS]
     if names != stored_classes:

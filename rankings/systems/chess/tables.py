@@ -6,6 +6,7 @@ from fractions import Fraction
 import django_tables2 as tables
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from competitions.columns import LocalDateColumn
 from competitions.text import isolated
@@ -200,12 +201,29 @@ class ClassTable(LinesTable):
 
     def render_points(self, record):
         parts = self.parts(record)
-        return explained(
-            chess_number(record.detail["points"]),
-            format_html(
-                "{} = {}", " + ".join(str(p) for _k, _n, p in parts), record.detail["points"]
-            ),
+        sums = format_html(
+            "{} = {}", " + ".join(str(p) for _k, _n, p in parts), record.detail["points"]
         )
+        dropped = record.detail.get("dropped")
+        if dropped:
+            # chess-othello-options.md §2.3: the season's best N results counted
+            sums = format_html(
+                "{}<br>{}",
+                sums,
+                ngettext(
+                    "The best result counted; not counted: %(results)s.",
+                    "The best %(n)s results counted; not counted: %(results)s.",
+                    len(parts),
+                )
+                % {
+                    "n": len(parts),
+                    "results": ", ".join(
+                        f"{self.names.get(d['tournament'], d['tournament'])} {d['points']}"
+                        for d in dropped
+                    ),
+                },
+            )
+        return explained(chess_number(record.detail["points"]), sums)
 
     def value_points(self, value):
         return value

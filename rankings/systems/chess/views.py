@@ -134,8 +134,39 @@ def overview(request, season: Season):
     )
 
 
+def _scale_rule(section: dict, data: dict) -> str:
+    """chess-othello-options.md §2: why a class had its own scale, and the scale."""
+    values = {
+        "scale": ", ".join(str(n) for n in section["scale"]),
+        "further": data["further"],
+    }
+    if section["rule"] == engine.RULE_COUNTY_DENSE:
+        text = _(
+            "County championship (Kretsmesterskap) on the dense scale (USF rules from 2024): "
+            "%(scale)s, then %(further)s for every further place."
+        )
+    elif section["rule"] == engine.RULE_DENSE:
+        text = _(
+            "Dense scale granted to this tournament (BGP rules 1996/1998): %(scale)s, then "
+            "%(further)s for every further place."
+        )
+    else:
+        text = _(
+            "A small class (fewer than %(under)s players in the tournament) or every "
+            "participant of one club: the small-class scale (BGP rules 1996/1998): %(scale)s, "
+            "then %(further)s for every further place."
+        )
+        values["under"] = data.get("alt_class_under", "")
+    return text % values
+
+
 def _bgp_explain(row: dict, data: dict) -> str:
-    if data["county"]:
+    section = next(
+        (c for c in data.get("classes") or () if c["name"] == row["class"] and "rule" in c), None
+    )
+    if section is not None:
+        rule = _scale_rule(section, data)
+    elif data["county"]:
         rule = _(
             "County championship (Kretsmesterskap): %(winner)s to each class winner, %(others)s "
             "to everyone else."
@@ -150,19 +181,28 @@ def _bgp_explain(row: dict, data: dict) -> str:
             "scale": ", ".join(str(n) for n in data["scale"]),
             "further": data["further"],
         }
-    return format_html(
-        "{}<br>{}",
-        html_message(
-            _("Place %(place)s in class %(class)s in %(group)s (group place %(gp)s)."),
-            {
-                "place": row["place"],
-                "class": row["class"],
-                "group": isolated(row["group"]),
-                "gp": row["group_place"],
-            },
-        ),
-        rule,
-    )
+    values = {
+        "place": row["place"],
+        "class": row["class"],
+        "group": isolated(row["group"]),
+        "gp": row["group_place"],
+        "after": row.get("after"),
+    }
+    if row.get("after"):
+        # chess-othello-options.md §2.2
+        place = html_message(
+            _(
+                "Beginner: place %(place)s in class %(class)s, after its %(after)s other "
+                "players in the tournament (USF rules, point 3); group place %(gp)s in "
+                "%(group)s."
+            ),
+            values,
+        )
+    else:
+        place = html_message(
+            _("Place %(place)s in class %(class)s in %(group)s (group place %(gp)s)."), values
+        )
+    return format_html("{}<br>{}", place, rule)
 
 
 def tournament_detail(request, season: Season, tournament: str):
