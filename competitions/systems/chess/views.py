@@ -154,7 +154,9 @@ def group_manage(request, season: Season, tournament: str, group: int):
     if request.method == "POST":
         if "import_trf" in request.POST and trf_form.is_valid():
             try:
-                count = services.group_import_trf(group=group, text=trf_form.cleaned_data["file"])
+                count, note = services.group_import_trf(
+                    group=group, text=trf_form.cleaned_data["file"]
+                )
             except ValidationError as exc:
                 apply_errors(trf_form, exc)
             else:
@@ -163,6 +165,8 @@ def group_manage(request, season: Season, tournament: str, group: int):
                     _("%(n)s players and their results imported. Add their classes.")
                     % {"n": count},
                 )
+                if note:
+                    messages.info(request, note)
                 return redirect(manage_url(season, "group", group.tournament.key, group.pk))
         if "save_group" in request.POST and details.is_valid():
             try:
