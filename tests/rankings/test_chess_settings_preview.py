@@ -117,3 +117,18 @@ def test_the_preview_uses_the_recompute_and_a_fixed_number_of_queries(
     # the proposed list of 2009 rules: the same two move (worked example 1A's table)
     assert place_changes(season, {"tiebreaks": "FIDE-SWISS", "unplayed_rounds": "fide2009"})
     assert place_changes(season, {"tiebreaks": "FIDE-SWISS", "unplayed_rounds": "fide2026"}) == []
+
+
+def test_the_settings_page_explains_every_option_in_one_sentence_with_its_source(organiser, season):
+    page = organiser.get(settings_url(season)).content.decode()
+    help_ = page[page.index('id="tiebreak-help"') :]
+    for code in ("NSF", "FIDE-SWISS-RATED", "BH/C1", "SB/C1", "DE/P", "WIN", "WON", "BPG", "BWG"):
+        assert f">{code}" in help_ or f" {code}" in help_, code
+    for code in ("PS/C1", "REP", "ARO/C1", "KS/L+k", "MK/C2", "BK"):
+        assert code in help_, code
+    row = re.search(r'<th scope="row">FIDE-SWISS</th><td>(.*?)</td><td>(.*?)</td>', help_)
+    assert row.group(1).startswith("For Swiss and Monrad events: Buchholz Cut 1")
+    assert row.group(2) == "FIDE C.02 (2017) §13.16.4, superseded: C.07 gives no default list"
+    assert "FIDE C.07 (2023) 8.1, 14, 16" in help_  # Buchholz's source
+    assert "Unplayed rounds in FIDE tie-breaks" in help_ and "FIDE C.07 (2023) 4.2" in help_
+    assert 'name="preview"' in page
