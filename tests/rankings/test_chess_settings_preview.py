@@ -132,3 +132,32 @@ def test_the_settings_page_explains_every_option_in_one_sentence_with_its_source
     assert "FIDE C.07 (2023) 8.1, 14, 16" in help_  # Buchholz's source
     assert "Unplayed rounds in FIDE tie-breaks" in help_ and "FIDE C.07 (2023) 4.2" in help_
     assert 'name="preview"' in page
+
+
+def test_the_group_page_previews_its_own_list_and_stores_nothing(
+    organiser, season, django_capture_on_commit_callbacks
+):
+    from competitions.models import Group
+    from competitions.views import manage_url
+
+    group = Group.objects.get(name="Swiss")
+    before = stored(season)
+    data = {"g-name": "Swiss", "g-scale": group.scale, "g-tiebreaks": "FIDE-SWISS"}
+    with django_capture_on_commit_callbacks() as callbacks:
+        response = organiser.post(
+            manage_url(season, "group", "ex1a", group.pk),
+            {**data, "g-group_format": "", "preview_group": "1"},
+        )
+    assert response.status_code == 200
+    assert moves(response.content.decode()) == [("Player X", "3", "2"), ("Player V", "2", "3")]
+    assert callbacks == [] and stored(season) == before
+    group.refresh_from_db()
+    assert "tiebreaks" not in group.options
+    # a wrong list is refused, naming the field, and previews nothing
+    response = organiser.post(
+        manage_url(season, "group", "ex1a", group.pk),
+        {**data, "g-tiebreaks": "BH XYZ", "g-group_format": "", "preview_group": "1"},
+    )
+    assert response.status_code == 400
+    assert "Unknown tie-break code XYZ" in response.content.decode()
+    assert "Preview: nothing is saved" not in response.content.decode()

@@ -117,6 +117,20 @@ def group_create(*, tournament: Tournament, name: str, scale: str) -> Group:
         ) from exc
 
 
+def group_options(*, group: Group, tiebreaks: str, group_format: str) -> dict:
+    """The group's options with its own tie-break list and format set (empty: removed),
+    checked; a wrong value raises a ValidationError naming the form's field. Stores nothing
+    (also what the group page's preview ranks by)."""
+    try:
+        return _own_options(
+            GROUP_OPTIONS, group.options, {OWN_TIEBREAKS: tiebreaks, OWN_FORMAT: group_format}
+        )
+    except ValidationError as exc:
+        raise ValidationError(
+            {("group_format" if k == OWN_FORMAT else k): v for k, v in exc.message_dict.items()}
+        ) from None
+
+
 def group_update(
     *, group: Group, name: str, scale: str, tiebreaks: str = "", group_format: str = ""
 ) -> Group:
@@ -127,14 +141,7 @@ def group_update(
         raise ValidationError(
             {"name": _("This tournament has a group %(name)s already.") % {"name": name}}
         )
-    try:
-        options = _own_options(
-            GROUP_OPTIONS, group.options, {OWN_TIEBREAKS: tiebreaks, OWN_FORMAT: group_format}
-        )
-    except ValidationError as exc:
-        raise ValidationError(
-            {("group_format" if k == OWN_FORMAT else k): v for k, v in exc.message_dict.items()}
-        ) from None
+    options = group_options(group=group, tiebreaks=tiebreaks, group_format=group_format)
     group.name, group.scale, group.options = name, scale, options
     group.save(update_fields=["name", "scale", "options"])
     return group

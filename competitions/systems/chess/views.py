@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from competitions.models import Game, Group, Round, RoundEntry, Season
+from competitions.registry import get_system
 from competitions.selectors import series_players
 from competitions.views import (
     apply_errors,
@@ -136,8 +137,9 @@ def group_manage(request, season: Season, tournament: str, group: int):
     add = MemberAddForm(
         request.POST if "add_player" in request.POST else None, players=players, prefix="m"
     )
+    previewing = "preview_group" in request.POST
     details = GroupDetailsForm(
-        request.POST if "save_group" in request.POST else None,
+        request.POST if "save_group" in request.POST or previewing else None,
         initial={
             "name": group.name,
             "scale": group.scale,
@@ -151,6 +153,7 @@ def group_manage(request, season: Season, tournament: str, group: int):
         request.FILES if "import_trf" in request.POST else None,
         prefix="trf",
     )
+    preview = None
     if request.method == "POST":
         if "import_trf" in request.POST and trf_form.is_valid():
             try:
@@ -168,6 +171,22 @@ def group_manage(request, season: Season, tournament: str, group: int):
                 if note:
                     messages.info(request, note)
                 return redirect(manage_url(season, "group", group.tournament.key, group.pk))
+        if previewing and details.is_valid():
+            # The places the proposed list and format would change, ranked in memory by the
+            # standings of the app above; nothing is saved.
+            try:
+                options = services.group_options(
+                    group=group,
+                    tiebreaks=details.cleaned_data["tiebreaks"],
+                    group_format=details.cleaned_data["group_format"],
+                )
+            except ValidationError as exc:
+                apply_errors(details, exc)
+            else:
+                system = get_system(season.system)
+                preview = system.standings.preview(
+                    season, season.settings, group_options={group.pk: options}
+                )
         if "save_group" in request.POST and details.is_valid():
             try:
                 services.group_update(group=group, **details.cleaned_data)
@@ -233,11 +252,12 @@ def group_manage(request, season: Season, tournament: str, group: int):
             "add_form": add,
             "form": details,
             "trf_form": trf_form,
+            "preview": preview,
             "players": [p for p in players if p.pk not in in_group],
             "classes": classes,
             "no_class": sum(1 for m in members if not m.player_class),
         },
-        status=400 if request.method == "POST" else 200,
+        status=400 if request.method == "POST" and preview is None else 200,
     )
 
 
