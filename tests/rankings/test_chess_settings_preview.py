@@ -161,3 +161,23 @@ def test_the_group_page_previews_its_own_list_and_stores_nothing(
     assert response.status_code == 400
     assert "Unknown tie-break code XYZ" in response.content.decode()
     assert "Preview: nothing is saved" not in response.content.decode()
+
+
+def test_the_tournament_page_previews_its_own_list_and_stores_nothing(
+    organiser, season, django_capture_on_commit_callbacks
+):
+    from competitions.models import Tournament
+    from competitions.views import manage_url
+
+    url = manage_url(season, "tournament", "ex1a")
+    before = stored(season)
+    # the form's hidden save_tournament comes along: Preview wins, nothing is saved
+    data = {"save_tournament": "1", "t-name": "Example 1A", "t-date": "2026-02-01"}
+    with django_capture_on_commit_callbacks() as callbacks:
+        response = organiser.post(
+            url, {**data, "t-tiebreaks": "FIDE-SWISS", "preview_tournament": "1"}
+        )
+    assert response.status_code == 200
+    assert moves(response.content.decode()) == [("Player X", "3", "2"), ("Player V", "2", "3")]
+    assert callbacks == [] and stored(season) == before
+    assert "tiebreaks" not in Tournament.objects.get(key="ex1a").options

@@ -86,12 +86,18 @@ def tournament_create(
     return tournament
 
 
+def tournament_options(*, tournament: Tournament, county: bool, tiebreaks: str) -> dict:
+    """The tournament's options with these values, checked (a wrong one raises a
+    ValidationError naming the field); stores nothing (also what the preview ranks by)."""
+    return _own_options(
+        TOURNAMENT_OPTIONS, tournament.options, {COUNTY: county, OWN_TIEBREAKS: tiebreaks}
+    )
+
+
 def tournament_update(
     *, tournament: Tournament, name: str, date: date | None, county: bool, tiebreaks: str = ""
 ):
-    options = _own_options(
-        TOURNAMENT_OPTIONS, tournament.options, {COUNTY: county, OWN_TIEBREAKS: tiebreaks}
-    )
+    options = tournament_options(tournament=tournament, county=county, tiebreaks=tiebreaks)
     tournament.name, tournament.date, tournament.options = name.strip(), date, options
     tournament.save()
     return tournament

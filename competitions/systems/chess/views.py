@@ -84,8 +84,9 @@ def _group(season: Season, tournament: str, group: int) -> Group:
 
 def tournament_manage(request, season: Season, tournament: str):
     tournament = season_tournament(season, tournament)
+    previewing = "preview_tournament" in request.POST
     details = ChessTournamentForm(
-        request.POST if "save_tournament" in request.POST else None,
+        request.POST if "save_tournament" in request.POST or previewing else None,
         season=season,
         tournament=tournament,
         initial={
@@ -97,8 +98,24 @@ def tournament_manage(request, season: Season, tournament: str):
         prefix="t",
     )
     group_form = GroupForm(request.POST if "add_group" in request.POST else None, prefix="g")
+    preview = None
     if request.method == "POST":
-        if "save_tournament" in request.POST and details.is_valid():
+        if previewing and details.is_valid():
+            # The places the proposed list would change in the tournament's groups, ranked in
+            # memory by the standings of the app above; nothing is saved.
+            try:
+                options = services.tournament_options(
+                    tournament=tournament,
+                    county=details.cleaned_data["county"],
+                    tiebreaks=details.cleaned_data["tiebreaks"],
+                )
+            except ValidationError as exc:
+                apply_errors(details, exc)
+            else:
+                preview = get_system(season.system).standings.preview(
+                    season, season.settings, tournament_options={tournament.pk: options}
+                )
+        elif "save_tournament" in request.POST and details.is_valid():
             try:
                 services.tournament_update(tournament=tournament, **details.cleaned_data)
             except ValidationError as exc:
@@ -126,8 +143,9 @@ def tournament_manage(request, season: Season, tournament: str):
             "form": details,
             "group_form": group_form,
             "groups": groups,
+            "preview": preview,
         },
-        status=400 if request.method == "POST" else 200,
+        status=400 if request.method == "POST" and preview is None else 200,
     )
 
 

@@ -14,13 +14,17 @@ from .standings import engine_settings, load_groups
 
 
 def place_changes(
-    season: Season, settings: dict, *, group_options: dict[int, dict] | None = None
+    season: Season,
+    settings: dict,
+    *,
+    tournament_options: dict[int, dict] | None = None,
+    group_options: dict[int, dict] | None = None,
 ) -> list[dict]:
-    """Per group whose places would change with the season settings `settings` and the groups'
-    options `group_options` (group id -> its options; both valid): its tournament, name and
-    the players that move, {"name", "old", "new"}, in their new order. Five queries, whatever
-    the number of players."""
-    group_options = group_options or {}
+    """Per group whose places would change with the season settings `settings` and the
+    proposed options of tournaments and groups (id -> options; all valid): its tournament, name
+    and the players that move, {"name", "old", "new"}, in their new order. Five queries,
+    whatever the number of players."""
+    tournament_options, group_options = tournament_options or {}, group_options or {}
     proposed = copy.copy(season)
     proposed.settings = settings
     before, after = engine_settings(season), engine_settings(proposed)
@@ -34,7 +38,9 @@ def place_changes(
     for lg in load_groups(season).values():
         group = lg.group
         tiebreaks, group_format = group_tiebreaks(
-            chess, group.tournament.options, group_options.get(group.pk, group.options)
+            chess,
+            tournament_options.get(group.tournament_id, group.tournament.options),
+            group_options.get(group.pk, group.options),
         )
         old = {r.player: r.place for r in engine.group_scaled(lg.engine_input(), before).rows}
         rows = engine.group_scaled(
