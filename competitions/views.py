@@ -171,7 +171,15 @@ def season_settings(request, series, season):
     spec = get_system(season.system).settings
     form_class = settings_form_for(spec)
     form = form_class(request.POST or None, initial=form_class.initial_for(season.settings))
-    if request.method == "POST" and form.is_valid():
+    # "Preview": the places the proposed settings would change, computed in memory by the
+    # standings of the app above (its `preview`); nothing is saved.
+    system = get_system(season.system)
+    preview_of = system.standings.preview if system.available else None
+    preview = None
+    if request.method == "POST" and "preview" in request.POST and preview_of:
+        if form.is_valid():
+            preview = preview_of(season, form.to_settings())
+    elif request.method == "POST" and form.is_valid():
         try:
             services.season_settings_update(season=season, settings=form.to_settings())
         except ValidationError as exc:
@@ -187,8 +195,10 @@ def season_settings(request, series, season):
             "season": season,
             "series": series,
             "title": _("Settings of %(season)s") % {"season": season.name},
+            "can_preview": preview_of is not None,
+            "preview": preview,
         },
-        status=400 if request.method == "POST" else 200,
+        status=400 if request.method == "POST" and preview is None else 200,
     )
 
 

@@ -89,6 +89,11 @@ class Standings:
     # season -> a digest (at most 64 characters) of what later seasons read of its stored
     # standings; needed when the system's `reads_earlier_seasons` is set.
     carry: Callable[[Any], str] | None = None
+    # (season, proposed season settings, valid; a system may take proposed options of its parts
+    # as keywords) -> per group whose places would change, its {"tournament", "group",
+    # "changes": [{"name", "old", "new"}]}: the settings page's "Preview", computed in memory
+    # with the recompute's engine; None: no preview.
+    preview: Callable[[Any, dict], list[dict]] | None = None
 
     def recompute_url(self, season) -> str:
         """The manager's "Recompute now" of the season (rankings.manage), which the manager's

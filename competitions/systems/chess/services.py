@@ -21,7 +21,7 @@ from competitions.models import Game, Group, Player, Round, RoundEntry, Season, 
 from competitions.services import season_entries_ensure
 from competitions.signals import bulk_write, results_changed
 
-from . import trf
+from . import tiebreak_codes, trf
 from .interchange import BORN_MAX, BORN_MIN, COUNTY, RESULTS
 from .models import RATING_MAX, GroupPlayer, in_two_groups
 from .settings import (
@@ -32,6 +32,9 @@ from .settings import (
     OWN_TIEBREAKS,
     ROUNDS_MAX,
     TOURNAMENT_OPTIONS,
+    group_tiebreaks,
+    parse_settings,
+    tiebreak_problems,
 )
 from .system import change_scope
 
@@ -87,6 +90,18 @@ def tournament_create(
     return tournament
 
 
+def tournament_options(
+    *, tournament: Tournament, county: bool, tiebreaks: str, dense_scale: bool = False
+) -> dict:
+    """The tournament's options with these values, checked (a wrong one raises a
+    ValidationError naming the field); stores nothing (also what the preview ranks by)."""
+    return _own_options(
+        TOURNAMENT_OPTIONS,
+        tournament.options,
+        {COUNTY: county, OWN_TIEBREAKS: tiebreaks, DENSE: dense_scale},
+    )
+
+
 def tournament_update(
     *,
     tournament: Tournament,
@@ -96,10 +111,8 @@ def tournament_update(
     tiebreaks: str = "",
     dense_scale: bool = False,
 ):
-    options = _own_options(
-        TOURNAMENT_OPTIONS,
-        tournament.options,
-        {COUNTY: county, OWN_TIEBREAKS: tiebreaks, DENSE: dense_scale},
+    options = tournament_options(
+        tournament=tournament, county=county, tiebreaks=tiebreaks, dense_scale=dense_scale
     )
     tournament.name, tournament.date, tournament.options = name.strip(), date, options
     tournament.save()
@@ -126,6 +139,20 @@ def group_create(*, tournament: Tournament, name: str, scale: str) -> Group:
         ) from exc
 
 
+def group_options(*, group: Group, tiebreaks: str, group_format: str) -> dict:
+    """The group's options with its own tie-break list and format set (empty: removed),
+    checked; a wrong value raises a ValidationError naming the form's field. Stores nothing
+    (also what the group page's preview ranks by)."""
+    try:
+        return _own_options(
+            GROUP_OPTIONS, group.options, {OWN_TIEBREAKS: tiebreaks, OWN_FORMAT: group_format}
+        )
+    except ValidationError as exc:
+        raise ValidationError(
+            {("group_format" if k == OWN_FORMAT else k): v for k, v in exc.message_dict.items()}
+        ) from None
+
+
 def group_update(
     *, group: Group, name: str, scale: str, tiebreaks: str = "", group_format: str = ""
 ) -> Group:
@@ -136,14 +163,7 @@ def group_update(
         raise ValidationError(
             {"name": _("This tournament has a group %(name)s already.") % {"name": name}}
         )
-    try:
-        options = _own_options(
-            GROUP_OPTIONS, group.options, {OWN_TIEBREAKS: tiebreaks, OWN_FORMAT: group_format}
-        )
-    except ValidationError as exc:
-        raise ValidationError(
-            {("group_format" if k == OWN_FORMAT else k): v for k, v in exc.message_dict.items()}
-        ) from None
+    options = group_options(group=group, tiebreaks=tiebreaks, group_format=group_format)
     group.name, group.scale, group.options = name, scale, options
     group.save(update_fields=["name", "scale", "options"])
     return group
@@ -512,12 +532,50 @@ def _trf_within_bounds(parsed: trf.TrfGroup) -> None:
         )
 
 
-def group_import_trf(*, group: Group, text: str) -> int:
+def _trf_tiebreaks(group: Group, parsed: trf.TrfGroup) -> tuple[str | None, str]:
+    """The group's own list from the file's 202 or 212 record: (the list to store, or None to
+    keep the group's; a note for the manager). A list the group uses already is not stored
+    again; one that cannot be held is named with its line and passed over."""
+    line, record = parsed.tiebreaks_record
+    if not record:
+        return None, ""
+    tokens = list(parsed.tiebreaks)
+    if record == trf.STANDINGS_ORDER:
+        if not tokens or tokens[0].upper() != trf.POINTS:
+            return None, _(
+                "TRF line %(n)s: the standings are not ordered by points first, which a group "
+                "cannot hold; the tie-break list was not taken."
+            ) % {"n": line}
+        tokens = tokens[1:]
+    text = " ".join(tokens)
+    # A list written from a macro is read back as the macro (the file has its codes).
+    text = next((m for m, c in tiebreak_codes.MACROS.items() if " ".join(c) == text), text)
+    problems = tiebreak_problems(text)
+    if problems:
+        return None, _("TRF line %(n)s: the tie-break list was not taken. %(problems)s") % {
+            "n": line,
+            "problems": " ".join(problems),
+        }
+    season = parse_settings(group.tournament.season.settings)
+    current, _format = group_tiebreaks(season, group.tournament.options, group.options)
+    rounds, long_from = parsed.rounds, season.monrad_long_from
+    if tiebreak_codes.expand(current, rounds, long_from) == tiebreak_codes.expand(
+        text, rounds, long_from
+    ):
+        return None, _("Tie-breaks from the file: %(codes)s (the group's list already).") % {
+            "codes": text
+        }
+    return text, _("Tie-breaks from the file: %(codes)s.") % {"codes": text}
+
+
+def group_import_trf(*, group: Group, text: str) -> tuple[int, str]:
     """Fill an empty group from a TRF16 file (rules.md §3 "results can also be entered for
     pairings made elsewhere"): its players in start-rank order (matched by name in the series, or
-    added), ratings, birth years, and every round's games and walkovers. Returns the number of
-    players. A half-point bye (H) is stored as one. Refuses what §3 cannot hold and results the
-    two players' lines disagree on, naming the line; stores nothing then."""
+    added), ratings, birth years, every round's games and walkovers, and the tie-break list of
+    its 202 (or 212) record as the group's own. Returns the number of players and a note on
+    the tie-break list ("" without one). A half-point bye (H) is stored as one. Refuses what §3
+    cannot hold and results the two players' lines disagree on, naming the line; stores nothing
+    then. A tie-break list that cannot be held is passed over, and the note says so."""
     if group.members.exists() or group.rounds.exists():
         raise ValidationError(_("A TRF file can only fill a group without players and rounds."))
     try:
@@ -529,6 +587,7 @@ def group_import_trf(*, group: Group, text: str) -> int:
     if not parsed.players:
         raise ValidationError(_("The file has no player lines (001)."))
     _trf_within_bounds(parsed)
+    tiebreaks, note = _trf_tiebreaks(group, parsed)
     series = group.tournament.season.series
     by_name: dict[str, list[Player]] = {}
     for player in Player.objects.filter(series=series):
@@ -618,4 +677,7 @@ def group_import_trf(*, group: Group, text: str) -> int:
                     black=players[other.start],
                     result=result,
                 )
-    return len(parsed.players)
+        if tiebreaks is not None:
+            group.options = _own_options(GROUP_OPTIONS, group.options, {OWN_TIEBREAKS: tiebreaks})
+            group.save(update_fields=["options"])
+    return len(parsed.players), note

@@ -288,7 +288,9 @@ def tiebreak_problems(text: str) -> list[str]:
     return messages
 
 
-SPEC = SettingsSpec(fields=FIELDS, extra=_validate_extra)
+SPEC = SettingsSpec(
+    fields=FIELDS, extra=_validate_extra, template="competitions/chess/settings.html"
+)
 
 # Tournament.options and Group.options (chess-othello-options.md §1.1): a tournament may have
 # its own tie-break list, a group its own list and format; empty means the level above's. (The

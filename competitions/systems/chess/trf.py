@@ -9,6 +9,11 @@ Player line ("001"), columns 1-based as the TRF16 specification numbers them:
   1-3 "001", 5-8 start rank, 10 sex, 11-13 title, 15-47 name, 49-52 rating, 54-56 federation,
   58-68 FIDE id, 70-79 birth date, 81-84 points, 86-89 rank, then per round r (from 0) at
   92+10r..95+10r the opponent's start rank (0000 none), 97+10r colour (w, b, -), 99+10r result.
+
+Tie-break list: TRF16 has no record for it; TRF-2026 (as FIDE TEC's TieBreakServer reads it) has
+"202" (the tie-breaks after points, in order) and "212" (the whole order, points included as
+"PTS"). `write` puts a group's list in a 202 record; `parse` reads either record (a TRF16 reader
+passes over both).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ HALF_BYE = "H"  # half-point bye: requested, scores a draw
 NOT_YET = " "  # paired, result not entered yet
 UNRATED = {"W": WIN, "D": DRAW, "L": LOSS}
 FULL_BYE = "F"
+TIEBREAKS, STANDINGS_ORDER, POINTS = "202", "212", "PTS"  # TRF-2026 records (module docstring)
 
 NAME_WIDTH = 33
 LINE_RE = re.compile(r"^001 ")
@@ -61,6 +67,10 @@ class TrfGroup:
     # Extra lines (e.g. a points system other than 1-½-0), written after the players.
     extra: list[str] = field(default_factory=list)
     rounds_line: int = field(default=0, compare=False)  # the XXR line read, 0 without one
+    # The tie-break codes after points, in order (record 202); empty: none written or read.
+    tiebreaks: list[str] = field(default_factory=list)
+    # Where the list was read: (line, record "202" or "212"); (0, "") without one.
+    tiebreaks_record: tuple[int, str] = field(default=(0, ""), compare=False)
 
 
 class TrfError(ValueError):
@@ -104,6 +114,8 @@ def write(group: TrfGroup) -> str:
         f"072 {sum(1 for p in group.players if p.rating)}",
         "092 Individual: Monrad",
     ]
+    if group.tiebreaks:
+        lines.append(f"{TIEBREAKS} {' '.join(_clean(c) for c in group.tiebreaks)}")
     if group.round_dates:
         lines.append("132" + " " * 88 + "  ".join(group.round_dates))
     lines += [player_line(p) for p in group.players]
@@ -132,6 +144,9 @@ def parse(text: str) -> TrfGroup:
             group.name = line[4:].strip()
         elif line.startswith("042 "):
             group.date = line[4:].strip() or None
+        elif line[:4] in (TIEBREAKS + " ", STANDINGS_ORDER + " "):
+            group.tiebreaks = line[4:].replace(",", " ").split()
+            group.tiebreaks_record = (number, line[:3])
         elif line.startswith("XXR "):
             group.rounds = _int(line[4:], number, "XXR") or 0
             group.rounds_line = number

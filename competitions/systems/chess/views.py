@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from competitions.models import Game, Group, Round, RoundEntry, Season
+from competitions.registry import get_system
 from competitions.selectors import series_players
 from competitions.views import (
     apply_errors,
@@ -83,8 +84,9 @@ def _group(season: Season, tournament: str, group: int) -> Group:
 
 def tournament_manage(request, season: Season, tournament: str):
     tournament = season_tournament(season, tournament)
+    previewing = "preview_tournament" in request.POST
     details = ChessTournamentForm(
-        request.POST if "save_tournament" in request.POST else None,
+        request.POST if "save_tournament" in request.POST or previewing else None,
         season=season,
         tournament=tournament,
         initial={
@@ -97,8 +99,25 @@ def tournament_manage(request, season: Season, tournament: str):
         prefix="t",
     )
     group_form = GroupForm(request.POST if "add_group" in request.POST else None, prefix="g")
+    preview = None
     if request.method == "POST":
-        if "save_tournament" in request.POST and details.is_valid():
+        if previewing and details.is_valid():
+            # The places the proposed list would change in the tournament's groups, ranked in
+            # memory by the standings of the app above; nothing is saved.
+            try:
+                options = services.tournament_options(
+                    tournament=tournament,
+                    county=details.cleaned_data["county"],
+                    tiebreaks=details.cleaned_data["tiebreaks"],
+                    dense_scale=details.cleaned_data["dense_scale"],
+                )
+            except ValidationError as exc:
+                apply_errors(details, exc)
+            else:
+                preview = get_system(season.system).standings.preview(
+                    season, season.settings, tournament_options={tournament.pk: options}
+                )
+        elif "save_tournament" in request.POST and details.is_valid():
             try:
                 services.tournament_update(tournament=tournament, **details.cleaned_data)
             except ValidationError as exc:
@@ -126,8 +145,9 @@ def tournament_manage(request, season: Season, tournament: str):
             "form": details,
             "group_form": group_form,
             "groups": groups,
+            "preview": preview,
         },
-        status=400 if request.method == "POST" else 200,
+        status=400 if request.method == "POST" and preview is None else 200,
     )
 
 
@@ -137,8 +157,9 @@ def group_manage(request, season: Season, tournament: str, group: int):
     add = MemberAddForm(
         request.POST if "add_player" in request.POST else None, players=players, prefix="m"
     )
+    previewing = "preview_group" in request.POST
     details = GroupDetailsForm(
-        request.POST if "save_group" in request.POST else None,
+        request.POST if "save_group" in request.POST or previewing else None,
         initial={
             "name": group.name,
             "scale": group.scale,
@@ -152,10 +173,13 @@ def group_manage(request, season: Season, tournament: str, group: int):
         request.FILES if "import_trf" in request.POST else None,
         prefix="trf",
     )
+    preview = None
     if request.method == "POST":
         if "import_trf" in request.POST and trf_form.is_valid():
             try:
-                count = services.group_import_trf(group=group, text=trf_form.cleaned_data["file"])
+                count, note = services.group_import_trf(
+                    group=group, text=trf_form.cleaned_data["file"]
+                )
             except ValidationError as exc:
                 apply_errors(trf_form, exc)
             else:
@@ -164,7 +188,25 @@ def group_manage(request, season: Season, tournament: str, group: int):
                     _("%(n)s players and their results imported. Add their classes.")
                     % {"n": count},
                 )
+                if note:
+                    messages.info(request, note)
                 return redirect(manage_url(season, "group", group.tournament.key, group.pk))
+        if previewing and details.is_valid():
+            # The places the proposed list and format would change, ranked in memory by the
+            # standings of the app above; nothing is saved.
+            try:
+                options = services.group_options(
+                    group=group,
+                    tiebreaks=details.cleaned_data["tiebreaks"],
+                    group_format=details.cleaned_data["group_format"],
+                )
+            except ValidationError as exc:
+                apply_errors(details, exc)
+            else:
+                system = get_system(season.system)
+                preview = system.standings.preview(
+                    season, season.settings, group_options={group.pk: options}
+                )
         if "save_group" in request.POST and details.is_valid():
             try:
                 services.group_update(group=group, **details.cleaned_data)
@@ -231,11 +273,12 @@ def group_manage(request, season: Season, tournament: str, group: int):
             "add_form": add,
             "form": details,
             "trf_form": trf_form,
+            "preview": preview,
             "players": [p for p in players if p.pk not in in_group],
             "classes": classes,
             "no_class": sum(1 for m in members if not m.player_class),
         },
-        status=400 if request.method == "POST" else 200,
+        status=400 if request.method == "POST" and preview is None else 200,
     )
 
 

@@ -6,7 +6,7 @@ from competitions.registry import attach
 from competitions.systems.chess.system import KEY
 from rankings.systems import Pages, Standings, Tab
 
-from . import standings, views
+from . import preview, standings, views
 
 attach(
     KEY,
@@ -15,6 +15,7 @@ attach(
         document=standings.document,
         flat_tables=standings.flat_tables,
         update=standings.update,
+        preview=preview.place_changes,
     ),
     pages=Pages(
         overview=views.overview,

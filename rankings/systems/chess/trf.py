@@ -3,7 +3,7 @@ is never behind the data): the engine ranks the group, `competitions.systems.che
 the lines."""
 
 from competitions.models import Group, Season
-from competitions.systems.chess import trf
+from competitions.systems.chess import tiebreak_codes, trf
 from rankings.engines import chess as engine
 
 from .standings import engine_settings, load_groups
@@ -26,7 +26,8 @@ def trf_group(
 ) -> trf.TrfGroup:
     """The group in TRF16 terms: start ranks, points, places, and per round the opponent's
     start rank, colour and result (WO: a pairing-allocated bye; not played: a zero-point bye;
-    a half-point bye: H)."""
+    a half-point bye: H), and the group's tie-break list when it is not today's NSF list (a
+    TRF-2026 202 record)."""
     out = engine.group_table(loaded.engine_input(), settings)
     members = {m.player: m for m in loaded.members}
     start = {row.player: row.start for row in out.rows}
@@ -60,6 +61,9 @@ def trf_group(
         rounds=out.rounds,
         players=players,
         extra=THREE_TWO_ONE_LINES if group.scale == engine.THREE_TWO_ONE else [],
+        tiebreaks=[]
+        if tiebreak_codes.is_nsf_default(out.codes, out.rounds, settings.monrad_long_from)
+        else list(out.codes),
     )
 
 
