@@ -27,14 +27,41 @@ from competitions.services import player_create, row_lock
 from competitions.signals import bulk_write, results_changed
 from competitions.text import local_date
 
-from .models import StartPoints
+from .models import StartPoints, Withdrawal
+from .settings import PRESETS, SEED_CLUB
 from .system import SCOPE_ROUND
 
 Status = RoundEntry.Status
 # What a leader records on the attendance page (rules.md §4: present, absent with notice,
 # external, absent without notice).
-ATTENDANCE = (Status.PRESENT, Status.ABSENT, Status.EXTERNAL, Status.UNEXCUSED)
-NOT_PLAYING = (Status.ABSENT, Status.EXTERNAL, Status.UNEXCUSED)
+# keizer-variants.md §5.7: long-term absent, where the season's rules score it.
+ATTENDANCE = (
+    Status.PRESENT,
+    Status.ABSENT,
+    Status.LONG_ABSENT,
+    Status.EXTERNAL,
+    Status.UNEXCUSED,
+)
+NOT_PLAYING = (Status.ABSENT, Status.LONG_ABSENT, Status.EXTERNAL, Status.UNEXCUSED)
+
+
+def attendance_choices(season: Season) -> tuple[str, ...]:
+    """The statuses the attendance page offers: long-term absent only where the season's rules
+    name it (a preset or setting with `points_long_absent` or `long_absent_max`, §4), so a
+    season under rules.md keeps its four buttons."""
+    raw = season.settings or {}
+    preset = PRESETS.get(raw.get("preset", SEED_CLUB), {})
+    names = ("points_long_absent", "long_absent_max")
+    if any(name in raw or name in preset for name in names):
+        return ATTENDANCE
+    return tuple(s for s in ATTENDANCE if s != Status.LONG_ABSENT)
+
+
+def withdrawn_ids(season: Season) -> set[int]:
+    """Player ids of the season's withdrawn players (keizer-variants.md §2.8; 1 query)."""
+    return set(
+        Withdrawal.objects.filter(entry__season=season).values_list("entry__player_id", flat=True)
+    )
 
 
 def _changed(season: Season, round_: Round | None = None) -> None:
@@ -237,6 +264,13 @@ def attendance_save(
             raise ValidationError(_("That player is not on this season's list."))
         if status not in ATTENDANCE:
             raise ValidationError(_("Unknown attendance %(status)s.") % {"status": status})
+    withdrawn = withdrawn_ids(season)
+    for entry, status in statuses.items():
+        if status == Status.PRESENT and entry.player_id in withdrawn:
+            raise ValidationError(
+                _("%(player)s has withdrawn and is not paired any more.")
+                % {"player": entry.player.name}
+            )
     if volunteer is not None and statuses.get(volunteer) != Status.PRESENT:
         raise ValidationError({"volunteer": _("The volunteer for the bye must be present.")})
     try:

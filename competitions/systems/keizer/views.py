@@ -234,12 +234,18 @@ def attendance(request, season: Season, number: int):
         next_number = evenings[-1].number + 1 if evenings else 1
         if number != next_number:
             raise Http404(_("No such evening."))
-    entries = sorted(
-        selectors.list_entries(season), key=lambda e: (name_order(e.player.name), e.pk)
-    )
     current = {}
     if round_ is not None:
         current = {e.player_id: e for e in round_.entries.all()}
+    # keizer-variants.md §2.8: a withdrawn player is not paired any more (no line here).
+    withdrawn = services.withdrawn_ids(season) - set(current)
+    entries = sorted(
+        (e for e in selectors.list_entries(season) if e.player_id not in withdrawn),
+        key=lambda e: (name_order(e.player.name), e.pk),
+    )
+    offered = services.attendance_choices(season)
+    if any(e.status == Status.LONG_ABSENT for e in current.values()):
+        offered = services.ATTENDANCE
     locked = {
         pid
         for pid, e in current.items()
@@ -259,7 +265,9 @@ def attendance(request, season: Season, number: int):
             status = defaults.get(entry.player_id, Status.PRESENT)
         initial[f"p{entry.player_id}"] = status
     initial["volunteer"] = volunteer
-    form = AttendanceForm(request.POST or None, initial=initial, entries=entries, locked=locked)
+    form = AttendanceForm(
+        request.POST or None, initial=initial, entries=entries, locked=locked, statuses=offered
+    )
     if request.method == "POST" and form.is_valid():
         try:
             services.attendance_save(
@@ -288,6 +296,7 @@ def attendance(request, season: Season, number: int):
             "paired": bool(locked),
             "fresh": round_ is None and number > 1,
             "copied": copy,
+            "long_absent": Status.LONG_ABSENT in offered,
         },
         status=400 if request.method == "POST" else 200,
     )
