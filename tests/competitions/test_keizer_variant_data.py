@@ -193,3 +193,31 @@ def test_a_withdrawn_player_is_not_on_the_attendance_page_nor_paired(leader):
     )
     proposal = propose(season)
     assert "D" not in proposal.present and len(proposal.present) == 4
+
+
+def test_the_results_page_takes_the_results_of_external_games(
+    leader, django_capture_on_commit_callbacks
+):
+    user, client = leader
+    settings = {"preset": "bornse-dv"}  # external_by_result
+    season = import_competition(worked_file(settings))
+    season.series.managers.add(user)
+    url = manage_url(season, "results", 3)
+    html = client.get(url).content.decode()
+    c = Player.objects.get(key="C")
+    assert f'name="ext{c.pk}"' in html and "Save the external results" in html
+    before = final(season)["C"]
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, {"external": "1", f"ext{c.pk}": "1"})
+    assert response.status_code == 302
+    assert ExternalResult.objects.get().result == "1"
+    after = final(season)["C"]
+    assert after > before  # recomputed: the external win counts
+    assert 'value="1" selected' in client.get(url).content.decode()
+    client.post(url, {"external": "1", f"ext{c.pk}": "2"})  # refused, nothing stored
+    assert ExternalResult.objects.get().result == "1"
+    client.post(url, {"external": "1", f"ext{c.pk}": ""})
+    assert not ExternalResult.objects.exists()
+    # Under rules.md the result of an external game changes nothing: not asked.
+    season = import_competition(worked_file({}), replace=True)
+    assert 'name="ext' not in client.get(url).content.decode()

@@ -27,7 +27,7 @@ from competitions.services import player_create, row_lock
 from competitions.signals import bulk_write, results_changed
 from competitions.text import local_date
 
-from .models import StartPoints, Withdrawal
+from .models import ExternalResult, StartPoints, Withdrawal
 from .settings import PRESETS, SEED_CLUB
 from .system import SCOPE_ROUND
 
@@ -597,3 +597,51 @@ def game_result_set(*, game: Game, result: str, shown: str = NOT_SHOWN) -> Game:
     saved (results_save). Without it (a script) the result is written whatever is stored."""
     results_save(round_=game.round, rows=[Edit(game, shown, result)])
     return game
+
+
+def external_results(round_: Round) -> dict[int, str]:
+    """keizer-variants.md §2.5: the results of an evening's external games, by player id."""
+    return dict(
+        ExternalResult.objects.filter(entry__round=round_).values_list("entry__player_id", "result")
+    )
+
+
+def external_results_save(*, round_: Round, results: Mapping[int, str]) -> None:
+    """Set the results of an evening's external games (keizer-variants.md §2.5), by player id:
+    "1", "1/2" or "0", or "" for none. One transaction; only players external that evening."""
+    choices = set(ExternalResult.Result.values)
+    with transaction.atomic():
+        if not _lock_round(round_):
+            raise ValidationError(unpaired_message())
+        entries = {
+            e.player_id: e
+            for e in round_.entries.filter(status=Status.EXTERNAL).select_related("player")
+        }
+        stored = {
+            row.entry.player_id: row
+            for row in ExternalResult.objects.filter(entry__round=round_).select_related("entry")
+        }
+        changed_any = False
+        for player_id, result in results.items():
+            entry = entries.get(player_id)
+            if entry is None:
+                raise ValidationError(_("That player does not play externally this evening."))
+            if result and result not in choices:
+                raise ValidationError(
+                    _("Unknown external result %(value)s for %(player)s.")
+                    % {"value": result, "player": entry.player.name}
+                )
+            row = stored.get(player_id)
+            if not result:
+                if row is not None:
+                    row.delete()
+                    changed_any = True
+            elif row is None:
+                ExternalResult.objects.create(entry=entry, result=result)
+                changed_any = True
+            elif row.result != result:
+                row.result = result
+                row.save(update_fields=["result"])
+                changed_any = True
+        if changed_any:
+            _changed(round_.season, round_)

@@ -24,7 +24,8 @@ from competitions.views import apply_errors, manage_url
 
 from . import selectors, services
 from .forms import AddPlayerForm, AttendanceForm, ListFormSet, QuickResultForm, ResultsForm
-from .settings import described, parse_settings
+from .models import ExternalResult
+from .settings import described, parse_settings, resolved
 from .tables import EveningTable, PrintTable
 
 Status = RoundEntry.Status
@@ -358,6 +359,29 @@ def results(request, season: Season, number: int):
             else:
                 messages.success(request, _("Results of evening %(n)s saved.") % {"n": number})
                 return redirect(manage_url(season, "results", number))
+    lists = selectors.round_lists(round_)
+    # keizer-variants.md §2.5: the results of the external games, where the rules score them.
+    external = lists.get(Status.EXTERNAL, [])
+    stored_external = services.external_results(round_) if external else {}
+    by_result = bool(external) and (
+        resolved(season.settings or {}).get("external_by_result") or bool(stored_external)
+    )
+    if request.method == "POST" and "external" in request.POST and by_result:
+        try:
+            services.external_results_save(
+                round_=round_,
+                results={
+                    e.player_id: request.POST.get(f"ext{e.player_id}", "")
+                    for e in external
+                    if f"ext{e.player_id}" in request.POST
+                },
+            )
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+        else:
+            messages.success(request, _("External results of evening %(n)s saved.") % {"n": number})
+        return redirect(manage_url(season, "results", number))
     rows = [(b, grid[f"board{b.game.board}"]) for b in boards]
     return render(
         request,
@@ -370,7 +394,11 @@ def results(request, season: Season, number: int):
             "rows": rows,
             "missing": sum(1 for b in boards if not b.game.result),
             "pairing": pairing,
-            "lists": selectors.round_lists(round_),
+            "lists": lists,
+            "external_rows": [(e, stored_external.get(e.player_id, "")) for e in external]
+            if by_result
+            else [],
+            "external_choices": [("", _("no result"))] + list(ExternalResult.Result.choices),
         },
         status=400 if request.method == "POST" else 200,
     )
