@@ -221,3 +221,24 @@ def test_the_results_page_takes_the_results_of_external_games(
     # Under rules.md the result of an external game changes nothing: not asked.
     season = import_competition(worked_file({}), replace=True)
     assert 'name="ext' not in client.get(url).content.decode()
+
+
+def test_the_list_page_marks_a_player_withdrawn_and_back(
+    leader, django_capture_on_commit_callbacks
+):
+    user, client = leader
+    season = import_competition(worked_file())  # kfc: withdrawn credit 3/4
+    season.series.managers.add(user)
+    url = manage_url(season, "keizer_list")
+    d = SeasonPlayer.objects.get(season=season, player__key="D")
+    assert 'form="withdraw" name="entry"' in client.get(url).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, {"action": "withdraw", "entry": d.pk, "withdrawn": "1"})
+    assert response.status_code == 302
+    assert Withdrawal.objects.get().entry == d
+    assert final(season) == pytest.approx({"E": 9.5, "B": 9, "A": 4.5, "C": 83 / 40})  # §3.4 (d)
+    assert ">Withdrawn<" in client.get(url).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url, {"action": "withdraw", "entry": d.pk, "withdrawn": "0"})
+    assert not Withdrawal.objects.exists()
+    assert final(season)["D"] == pytest.approx(101 / 20)

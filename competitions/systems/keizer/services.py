@@ -645,3 +645,18 @@ def external_results_save(*, round_: Round, results: Mapping[int, str]) -> None:
                 changed_any = True
         if changed_any:
             _changed(round_.season, round_)
+
+
+def player_withdraw(*, entry: SeasonPlayer, withdrawn: bool) -> None:
+    """Mark a player of the list as withdrawn, or back (keizer-variants.md §2.8): he is not
+    paired any more; with `withdrawn_credit` on he is on no list and games against him are
+    credited, retroactively, so the whole season is recomputed."""
+    with transaction.atomic():
+        row = Withdrawal.objects.filter(entry=entry).first()
+        if withdrawn and row is None:
+            Withdrawal.objects.create(entry=entry)
+        elif not withdrawn and row is not None:
+            row.delete()
+        else:
+            return
+        _changed(entry.season)

@@ -87,6 +87,18 @@ def season_list(request, season: Season):
         else:
             messages.success(request, _("%(name)s is on the list.") % {"name": entry.player.name})
             return redirect(manage_url(season, "keizer_list"))
+    if action == "withdraw":  # keizer-variants.md §2.8: withdrawn, or back
+        entry = by_pk.get(_int(request.POST.get("entry")))
+        if entry is None:
+            raise Http404(_("No such player on the list."))
+        withdrawn = request.POST.get("withdrawn") == "1"
+        services.player_withdraw(entry=entry, withdrawn=withdrawn)
+        if withdrawn:
+            message = _("%(name)s has withdrawn: not paired any more.")
+        else:
+            message = _("%(name)s is back: paired again.")
+        messages.success(request, message % {"name": entry.player.name})
+        return redirect(manage_url(season, "keizer_list"))
     if action == "remove":
         entry = by_pk.get(_int(request.POST.get("entry")))
         if entry is None:
@@ -120,7 +132,13 @@ def season_list(request, season: Season):
         {
             "season": season,
             "formset": formset,
-            "rows": _list_rows(formset, entries, _default_values(season, len(entries)), playing),
+            "rows": _list_rows(
+                formset,
+                entries,
+                _default_values(season, len(entries)),
+                playing,
+                services.withdrawn_ids(season),
+            ),
             "add_form": add_form,
             "played": selectors.evenings(season) != [],
         },
@@ -139,11 +157,14 @@ class ListRow:
     start_points: str
     default: int
     removable: bool
+    withdrawn: bool
     position_errors: list
     start_points_errors: list
 
 
-def _list_rows(formset, entries: list[SeasonPlayer], defaults: list[int], playing: set) -> list:
+def _list_rows(
+    formset, entries: list[SeasonPlayer], defaults: list[int], playing: set, withdrawn: set
+) -> list:
     """The list's lines, in stored order. Straight from the entries: building 2000 forms and
     rendering 4000 widgets took most of the page's time. After a rejected save, each line shows
     what was typed for that player (matched by entry, not by line: the list may have changed
@@ -166,6 +187,7 @@ def _list_rows(formset, entries: list[SeasonPlayer], defaults: list[int], playin
                 start_points=start_points,
                 default=defaults[i],
                 removable=entry.player_id not in playing,
+                withdrawn=entry.player_id in withdrawn,
                 position_errors=errors.get("position", []),
                 start_points_errors=errors.get("start_points", []),
             )
