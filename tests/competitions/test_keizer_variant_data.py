@@ -161,6 +161,10 @@ def test_the_attendance_page_offers_long_absent_where_the_rules_name_it(leader):
     assert response.status_code == 302
     fourth = Round.objects.get(season=season, number=4)
     assert fourth.entries.get(player=a).status == RoundEntry.Status.LONG_ABSENT
+    client.post(manage_url(season, "pair", 4))
+    for page in ("print", "results"):
+        html = client.get(manage_url(season, page, 4)).content.decode()
+        assert re.search(r"Long absent:</strong> (<bdi>)?A\b", html), page
 
 
 def test_a_withdrawn_player_is_not_on_the_attendance_page_nor_paired(leader):

@@ -469,6 +469,7 @@ def print_round(request, season: Season, number: int):
             ),
             "bye": [e.player for e in lists.get(Status.BYE, [])],
             "absent": [e.player for e in lists.get(Status.ABSENT, [])],
+            "long_absent": [e.player for e in lists.get(Status.LONG_ABSENT, [])],
             "external": [e.player for e in lists.get(Status.EXTERNAL, [])],
             "unexcused": [e.player for e in lists.get(Status.UNEXCUSED, [])],
         },
