@@ -55,6 +55,7 @@ class RoundEntry(models.Model):
         PLAYED = "played", _("played")
         PRESENT = "present", _("present")
         ABSENT = "absent", _("absent with notice")
+        LONG_ABSENT = "long_absent", _("long-term absent")
         EXTERNAL = "external", _("playing externally")
         UNEXCUSED = "unexcused", _("absent without notice")
         BYE = "bye", _("bye")

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from competitions.admin import RoundEntryInline
 from competitions.models import Game, RoundEntry
 
-from .models import StartPoints
+from .models import StartPoints, Withdrawal
 
 
 class GameInline(admin.TabularInline):
@@ -27,7 +27,15 @@ class StartPointsInline(admin.TabularInline):
     extra = 0
 
 
+class WithdrawalInline(admin.TabularInline):
+    """keizer-variants.md §2.8: a row means the player has withdrawn."""
+
+    model = Withdrawal
+    fields: list[str] = []
+    extra = 0
+
+
 # The shared models the Keizer section of the admin index lists (filtered to Keizer).
 SHARED_MODELS = {Game: None, RoundEntry: _("Attendance")}
 ROUND_INLINES = [GameInline, RoundEntryInline]
-ENTRY_INLINES = [StartPointsInline]
+ENTRY_INLINES = [StartPointsInline, WithdrawalInline]

@@ -2,6 +2,7 @@
 
 import html
 import json
+from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
@@ -28,6 +29,7 @@ START_POINTS = {"max_digits": 12, "decimal_places": 4, "max_value": Decimal(10**
 ATTENDANCE_LABELS = {
     RoundEntry.Status.PRESENT: _("Present"),
     RoundEntry.Status.ABSENT: _("Absent"),
+    RoundEntry.Status.LONG_ABSENT: _("Long absent"),
     RoundEntry.Status.EXTERNAL: _("External"),
     RoundEntry.Status.UNEXCUSED: _("No notice"),
 }
@@ -119,11 +121,19 @@ class AttendanceForm(ShownForm):
         empty_value=None,
     )
 
-    def __init__(self, *args, entries: list[SeasonPlayer], locked: set[int], **kwargs):
+    def __init__(
+        self,
+        *args,
+        entries: list[SeasonPlayer],
+        locked: set[int],
+        statuses: Sequence[str] = ATTENDANCE,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.entries = entries
         self.locked = locked  # players paired already: their status cannot change here
-        choices = [(status, ATTENDANCE_LABELS[status]) for status in ATTENDANCE]
+        self.offered = tuple(statuses)  # the season's statuses (services.attendance_choices)
+        choices = [(status, ATTENDANCE_LABELS[status]) for status in self.offered]
         for entry in entries:
             self.fields[f"p{entry.player_id}"] = forms.ChoiceField(
                 label=entry.player.name, choices=choices, widget=forms.RadioSelect
@@ -144,7 +154,7 @@ class AttendanceForm(ShownForm):
                 html.escape(str(ATTENDANCE_LABELS[status])),
                 styles.get(status, "secondary"),
             )
-            for status in ATTENDANCE
+            for status in self.offered
         ]
         for entry in self.entries:
             field = self[f"p{entry.player_id}"]

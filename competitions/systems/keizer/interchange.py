@@ -4,6 +4,9 @@ Beside interchange.md's fields a file may carry, and an export writes where they
 a game's `"manual": true` (a pair set by hand), a round's `"volunteer"` (the player who offered to
 sit out), and games without `result` in the last round (paired, not played yet). Players'
 `start_points` are written only where they were set (else they are the value of the place).
+keizer-variants.md §5.7: a player's `"withdrawn": true`, a round's `long_absent` list and its
+`external_results` (player id -> "1", "1/2" or "0", for players in its `external` list), each
+written only where set.
 """
 
 import math
@@ -29,17 +32,18 @@ from competitions.interchange import (
 from competitions.models import Game, Player, Round, RoundEntry, Season, SeasonPlayer
 from competitions.sync import ModelChanges
 
-from .models import StartPoints
+from .models import ExternalResult, StartPoints, Withdrawal
 
 # A replacing import writes only what differs (competitions.sync).
 SYNC = True
 
 RESULTS = tuple(Game.Result.values)
 START_POINTS_MAX = 10**7
-LISTS = ("bye", "absent", "external", "unexcused")
+LISTS = ("bye", "absent", "long_absent", "external", "unexcused")
 STATUS_OF_LIST = {
     "bye": RoundEntry.Status.BYE,
     "absent": RoundEntry.Status.ABSENT,
+    "long_absent": RoundEntry.Status.LONG_ABSENT,
     "external": RoundEntry.Status.EXTERNAL,
     "unexcused": RoundEntry.Status.UNEXCUSED,
 }
@@ -47,6 +51,7 @@ LIST_OF_STATUS = {
     RoundEntry.Status.BYE: "bye",
     RoundEntry.Status.WALKOVER: "bye",  # not made by Keizer pages; a win without playing
     RoundEntry.Status.ABSENT: "absent",
+    RoundEntry.Status.LONG_ABSENT: "long_absent",
     RoundEntry.Status.EXTERNAL: "external",
     RoundEntry.Status.UNEXCUSED: "unexcused",
 }
@@ -83,6 +88,30 @@ def _read_start_points(data: dict, ctx: ReadContext) -> None:
         fields=["start_points"],
         name=str(_("start points")),
     )
+
+
+def _read_withdrawn(data: dict, ctx: ReadContext) -> None:
+    """The players the file marks `withdrawn` (keizer-variants.md §2.8), a row each
+    (replacing: a stored row the file no longer sets goes)."""
+    keys = set()
+    for i, raw in enumerate(data["players"]):
+        path = f"players[{i}]"
+        if field_of(raw, "withdrawn", path, bool, TRUE_OR_FALSE, required=False, default=False):
+            keys.add(raw["id"])
+    entries = ctx.season.entries.select_related("player").filter(player__key__in=list(keys))
+    ctx.sync.rows(
+        Withdrawal,
+        [Withdrawal(entry=e) for e in entries],
+        existing=Withdrawal.objects.filter(entry__season=ctx.season).select_related("entry__player")
+        if ctx.replacing
+        else None,
+        key=lambda row: row.entry.player.key,
+        fields=[],
+        name=str(_("withdrawals")),
+    )
+
+
+EXTERNAL_RESULTS = tuple(ExternalResult.Result.values)
 
 
 def _player_list(raw: dict, key: str, path: str, ctx: ReadContext) -> list[Player]:
@@ -133,6 +162,27 @@ class _Round:
             for i, player in enumerate(players):
                 self._once(player, join(join(path, key), i))
             self.lists[key] = players
+        self.external_results: dict[str, str] = {}
+        raw_results = field_of(
+            raw, "external_results", path, dict, AN_OBJECT, required=False, default={}
+        )
+        external = {p.key for p in self.lists["external"]}
+        for key, value in raw_results.items():
+            rpath = join(join(path, "external_results"), key)
+            player = ctx.player(key, rpath)
+            if player.key not in external:
+                raise FileError(
+                    rpath,
+                    _("%(player)s has an external result but is not in this round's external")
+                    % {"player": player.key},
+                )
+            if value not in EXTERNAL_RESULTS:
+                raise FileError(
+                    rpath,
+                    _("unknown external result %(value)r; expected one of %(results)s")
+                    % {"value": value, "results": ", ".join(EXTERNAL_RESULTS)},
+                )
+            self.external_results[player.key] = value
         paired = {p.key for w, b, _r, _m in self.games for p in (w, b)} | {
             p.key for p in self.lists["bye"]
         }
@@ -219,6 +269,7 @@ def _check_date_order(rounds: list[_Round]) -> None:
 def read(data: dict, ctx: ReadContext) -> None:
     season = ctx.season
     _read_start_points(data, ctx)
+    _read_withdrawn(data, ctx)
     raw_rounds = field_of(data, "rounds", "", list, A_LIST, required=False, default=[])
     rounds = [_Round(raw, f"rounds[{i}]", ctx, number=i + 1) for i, raw in enumerate(raw_rounds)]
     _check_date_order(rounds)
@@ -333,6 +384,42 @@ def _store_rounds(rounds: list[_Round], ctx: ReadContext) -> None:
         key=lambda e: (e.round.number, e.player.key),
         fields=["status", "game_id", "colour", "volunteer_bye"],
     )
+    _store_external_results(rounds, ctx)
+
+
+def _store_external_results(rounds: list[_Round], ctx: ReadContext) -> None:
+    """keizer-variants.md §2.5: the results of external games, a row per round entry."""
+    wanted = {
+        (found.number, key): value
+        for found in rounds
+        for key, value in found.external_results.items()
+    }
+    entries = []
+    if wanted:
+        entries = list(
+            RoundEntry.objects.filter(
+                round__season=ctx.season,
+                round__tournament=None,
+                round__group=None,
+                status=RoundEntry.Status.EXTERNAL,
+            ).select_related("round", "player")
+        )
+    ctx.sync.rows(
+        ExternalResult,
+        [
+            ExternalResult(entry=e, result=wanted[(e.round.number, e.player.key)])
+            for e in entries
+            if (e.round.number, e.player.key) in wanted
+        ],
+        existing=ExternalResult.objects.filter(entry__round__season=ctx.season).select_related(
+            "entry__round", "entry__player"
+        )
+        if ctx.replacing
+        else None,
+        key=lambda row: (row.entry.round.number, row.entry.player.key),
+        fields=["result"],
+        name=str(_("external results")),
+    )
 
 
 def season_players(season: Season) -> list[SeasonPlayer]:
@@ -357,6 +444,9 @@ def write(season: Season) -> dict:
             "entry__player__key", "start_points"
         )
     )
+    withdrawn = set(
+        Withdrawal.objects.filter(entry__season=season).values_list("entry__player__key", flat=True)
+    )
     order = {e.player.key: i for i, e in enumerate(entries)}
     rounds: dict[int, dict[str, Any]] = {}
     for round_ in season.rounds.filter(tournament=None, group=None).order_by("number"):
@@ -367,17 +457,20 @@ def write(season: Season) -> dict:
             "lists": {key: [] for key in LISTS},
             "present": [],
             "volunteer": None,
+            "external_results": {},
         }
     found = (
         RoundEntry.objects.filter(round__season=season, round__tournament=None, round__group=None)
         .select_related("game")
         .values_list(
             "round_id", "player__key", "status", "game_id", "game__board", "game__result",
-            "game__manual", "colour", "volunteer_bye",
+            "game__manual", "colour", "volunteer_bye", "keizer_external__result",
         )
     )  # fmt: skip
-    for round_id, key, status, game_id, board, result, manual, colour, volunteer in found:
+    for round_id, key, status, game_id, board, result, manual, colour, volunteer, ext in found:
         info = rounds[round_id]
+        if ext:
+            info["external_results"][key] = ext
         if volunteer:
             info["volunteer"] = key
         if status == RoundEntry.Status.PLAYED:
@@ -407,7 +500,17 @@ def write(season: Season) -> dict:
                 item["manual"] = True
             games.append(item)
         out = {"number": info["number"], "date": info["date"], "games": games}
-        out.update({key: by_list(keys) for key, keys in info["lists"].items()})
+        out.update(
+            {
+                key: by_list(keys)
+                for key, keys in info["lists"].items()
+                if keys or key != "long_absent"  # written only where set
+            }
+        )
+        if info["external_results"]:
+            out["external_results"] = {
+                k: info["external_results"][k] for k in by_list(list(info["external_results"]))
+            }
         out["present"] = by_list(info["present"])
         if info["volunteer"]:
             out["volunteer"] = info["volunteer"]
@@ -415,7 +518,11 @@ def write(season: Season) -> dict:
     return {
         "players": [e.player for e in entries],
         "player_fields": {
-            key: {"start_points": _json_number(points)} for key, points in starts.items()
+            key: {
+                **({"start_points": _json_number(starts[key])} if key in starts else {}),
+                **({"withdrawn": True} if key in withdrawn else {}),
+            }
+            for key in set(starts) | withdrawn
         },
         "rounds": out_rounds,
         "closed": season.closed,

@@ -27,14 +27,41 @@ from competitions.services import player_create, row_lock
 from competitions.signals import bulk_write, results_changed
 from competitions.text import local_date
 
-from .models import StartPoints
+from .models import ExternalResult, StartPoints, Withdrawal
+from .settings import PRESETS, SEED_CLUB
 from .system import SCOPE_ROUND
 
 Status = RoundEntry.Status
 # What a leader records on the attendance page (rules.md §4: present, absent with notice,
 # external, absent without notice).
-ATTENDANCE = (Status.PRESENT, Status.ABSENT, Status.EXTERNAL, Status.UNEXCUSED)
-NOT_PLAYING = (Status.ABSENT, Status.EXTERNAL, Status.UNEXCUSED)
+# keizer-variants.md §5.7: long-term absent, where the season's rules score it.
+ATTENDANCE = (
+    Status.PRESENT,
+    Status.ABSENT,
+    Status.LONG_ABSENT,
+    Status.EXTERNAL,
+    Status.UNEXCUSED,
+)
+NOT_PLAYING = (Status.ABSENT, Status.LONG_ABSENT, Status.EXTERNAL, Status.UNEXCUSED)
+
+
+def attendance_choices(season: Season) -> tuple[str, ...]:
+    """The statuses the attendance page offers: long-term absent only where the season's rules
+    name it (a preset or setting with `points_long_absent` or `long_absent_max`, §4), so a
+    season under rules.md keeps its four buttons."""
+    raw = season.settings or {}
+    preset = PRESETS.get(raw.get("preset", SEED_CLUB), {})
+    names = ("points_long_absent", "long_absent_max")
+    if any(name in raw or name in preset for name in names):
+        return ATTENDANCE
+    return tuple(s for s in ATTENDANCE if s != Status.LONG_ABSENT)
+
+
+def withdrawn_ids(season: Season) -> set[int]:
+    """Player ids of the season's withdrawn players (keizer-variants.md §2.8; 1 query)."""
+    return set(
+        Withdrawal.objects.filter(entry__season=season).values_list("entry__player_id", flat=True)
+    )
 
 
 def _changed(season: Season, round_: Round | None = None) -> None:
@@ -237,6 +264,13 @@ def attendance_save(
             raise ValidationError(_("That player is not on this season's list."))
         if status not in ATTENDANCE:
             raise ValidationError(_("Unknown attendance %(status)s.") % {"status": status})
+    withdrawn = withdrawn_ids(season)
+    for entry, status in statuses.items():
+        if status == Status.PRESENT and entry.player_id in withdrawn:
+            raise ValidationError(
+                _("%(player)s has withdrawn and is not paired any more.")
+                % {"player": entry.player.name}
+            )
     if volunteer is not None and statuses.get(volunteer) != Status.PRESENT:
         raise ValidationError({"volunteer": _("The volunteer for the bye must be present.")})
     try:
@@ -563,3 +597,66 @@ def game_result_set(*, game: Game, result: str, shown: str = NOT_SHOWN) -> Game:
     saved (results_save). Without it (a script) the result is written whatever is stored."""
     results_save(round_=game.round, rows=[Edit(game, shown, result)])
     return game
+
+
+def external_results(round_: Round) -> dict[int, str]:
+    """keizer-variants.md §2.5: the results of an evening's external games, by player id."""
+    return dict(
+        ExternalResult.objects.filter(entry__round=round_).values_list("entry__player_id", "result")
+    )
+
+
+def external_results_save(*, round_: Round, results: Mapping[int, str]) -> None:
+    """Set the results of an evening's external games (keizer-variants.md §2.5), by player id:
+    "1", "1/2" or "0", or "" for none. One transaction; only players external that evening."""
+    choices = set(ExternalResult.Result.values)
+    with transaction.atomic():
+        if not _lock_round(round_):
+            raise ValidationError(unpaired_message())
+        entries = {
+            e.player_id: e
+            for e in round_.entries.filter(status=Status.EXTERNAL).select_related("player")
+        }
+        stored = {
+            row.entry.player_id: row
+            for row in ExternalResult.objects.filter(entry__round=round_).select_related("entry")
+        }
+        changed_any = False
+        for player_id, result in results.items():
+            entry = entries.get(player_id)
+            if entry is None:
+                raise ValidationError(_("That player does not play externally this evening."))
+            if result and result not in choices:
+                raise ValidationError(
+                    _("Unknown external result %(value)s for %(player)s.")
+                    % {"value": result, "player": entry.player.name}
+                )
+            row = stored.get(player_id)
+            if not result:
+                if row is not None:
+                    row.delete()
+                    changed_any = True
+            elif row is None:
+                ExternalResult.objects.create(entry=entry, result=result)
+                changed_any = True
+            elif row.result != result:
+                row.result = result
+                row.save(update_fields=["result"])
+                changed_any = True
+        if changed_any:
+            _changed(round_.season, round_)
+
+
+def player_withdraw(*, entry: SeasonPlayer, withdrawn: bool) -> None:
+    """Mark a player of the list as withdrawn, or back (keizer-variants.md §2.8): he is not
+    paired any more; with `withdrawn_credit` on he is on no list and games against him are
+    credited, retroactively, so the whole season is recomputed."""
+    with transaction.atomic():
+        row = Withdrawal.objects.filter(entry=entry).first()
+        if withdrawn and row is None:
+            Withdrawal.objects.create(entry=entry)
+        elif not withdrawn and row is not None:
+            row.delete()
+        else:
+            return
+        _changed(entry.season)

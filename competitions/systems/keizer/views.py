@@ -24,7 +24,8 @@ from competitions.views import apply_errors, manage_url
 
 from . import selectors, services
 from .forms import AddPlayerForm, AttendanceForm, ListFormSet, QuickResultForm, ResultsForm
-from .settings import described, parse_settings
+from .models import ExternalResult
+from .settings import described, parse_settings, resolved
 from .tables import EveningTable, PrintTable
 
 Status = RoundEntry.Status
@@ -86,6 +87,18 @@ def season_list(request, season: Season):
         else:
             messages.success(request, _("%(name)s is on the list.") % {"name": entry.player.name})
             return redirect(manage_url(season, "keizer_list"))
+    if action == "withdraw":  # keizer-variants.md §2.8: withdrawn, or back
+        entry = by_pk.get(_int(request.POST.get("entry")))
+        if entry is None:
+            raise Http404(_("No such player on the list."))
+        withdrawn = request.POST.get("withdrawn") == "1"
+        services.player_withdraw(entry=entry, withdrawn=withdrawn)
+        if withdrawn:
+            message = _("%(name)s has withdrawn: not paired any more.")
+        else:
+            message = _("%(name)s is back: paired again.")
+        messages.success(request, message % {"name": entry.player.name})
+        return redirect(manage_url(season, "keizer_list"))
     if action == "remove":
         entry = by_pk.get(_int(request.POST.get("entry")))
         if entry is None:
@@ -119,7 +132,13 @@ def season_list(request, season: Season):
         {
             "season": season,
             "formset": formset,
-            "rows": _list_rows(formset, entries, _default_values(season, len(entries)), playing),
+            "rows": _list_rows(
+                formset,
+                entries,
+                _default_values(season, len(entries)),
+                playing,
+                services.withdrawn_ids(season),
+            ),
             "add_form": add_form,
             "played": selectors.evenings(season) != [],
         },
@@ -138,11 +157,14 @@ class ListRow:
     start_points: str
     default: int
     removable: bool
+    withdrawn: bool
     position_errors: list
     start_points_errors: list
 
 
-def _list_rows(formset, entries: list[SeasonPlayer], defaults: list[int], playing: set) -> list:
+def _list_rows(
+    formset, entries: list[SeasonPlayer], defaults: list[int], playing: set, withdrawn: set
+) -> list:
     """The list's lines, in stored order. Straight from the entries: building 2000 forms and
     rendering 4000 widgets took most of the page's time. After a rejected save, each line shows
     what was typed for that player (matched by entry, not by line: the list may have changed
@@ -165,6 +187,7 @@ def _list_rows(formset, entries: list[SeasonPlayer], defaults: list[int], playin
                 start_points=start_points,
                 default=defaults[i],
                 removable=entry.player_id not in playing,
+                withdrawn=entry.player_id in withdrawn,
                 position_errors=errors.get("position", []),
                 start_points_errors=errors.get("start_points", []),
             )
@@ -234,12 +257,18 @@ def attendance(request, season: Season, number: int):
         next_number = evenings[-1].number + 1 if evenings else 1
         if number != next_number:
             raise Http404(_("No such evening."))
-    entries = sorted(
-        selectors.list_entries(season), key=lambda e: (name_order(e.player.name), e.pk)
-    )
     current = {}
     if round_ is not None:
         current = {e.player_id: e for e in round_.entries.all()}
+    # keizer-variants.md §2.8: a withdrawn player is not paired any more (no line here).
+    withdrawn = services.withdrawn_ids(season) - set(current)
+    entries = sorted(
+        (e for e in selectors.list_entries(season) if e.player_id not in withdrawn),
+        key=lambda e: (name_order(e.player.name), e.pk),
+    )
+    offered = services.attendance_choices(season)
+    if any(e.status == Status.LONG_ABSENT for e in current.values()):
+        offered = services.ATTENDANCE
     locked = {
         pid
         for pid, e in current.items()
@@ -259,7 +288,9 @@ def attendance(request, season: Season, number: int):
             status = defaults.get(entry.player_id, Status.PRESENT)
         initial[f"p{entry.player_id}"] = status
     initial["volunteer"] = volunteer
-    form = AttendanceForm(request.POST or None, initial=initial, entries=entries, locked=locked)
+    form = AttendanceForm(
+        request.POST or None, initial=initial, entries=entries, locked=locked, statuses=offered
+    )
     if request.method == "POST" and form.is_valid():
         try:
             services.attendance_save(
@@ -288,6 +319,7 @@ def attendance(request, season: Season, number: int):
             "paired": bool(locked),
             "fresh": round_ is None and number > 1,
             "copied": copy,
+            "long_absent": Status.LONG_ABSENT in offered,
         },
         status=400 if request.method == "POST" else 200,
     )
@@ -349,6 +381,29 @@ def results(request, season: Season, number: int):
             else:
                 messages.success(request, _("Results of evening %(n)s saved.") % {"n": number})
                 return redirect(manage_url(season, "results", number))
+    lists = selectors.round_lists(round_)
+    # keizer-variants.md §2.5: the results of the external games, where the rules score them.
+    external = lists.get(Status.EXTERNAL, [])
+    stored_external = services.external_results(round_) if external else {}
+    by_result = bool(external) and (
+        resolved(season.settings or {}).get("external_by_result") or bool(stored_external)
+    )
+    if request.method == "POST" and "external" in request.POST and by_result:
+        try:
+            services.external_results_save(
+                round_=round_,
+                results={
+                    e.player_id: request.POST.get(f"ext{e.player_id}", "")
+                    for e in external
+                    if f"ext{e.player_id}" in request.POST
+                },
+            )
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+        else:
+            messages.success(request, _("External results of evening %(n)s saved.") % {"n": number})
+        return redirect(manage_url(season, "results", number))
     rows = [(b, grid[f"board{b.game.board}"]) for b in boards]
     return render(
         request,
@@ -361,7 +416,11 @@ def results(request, season: Season, number: int):
             "rows": rows,
             "missing": sum(1 for b in boards if not b.game.result),
             "pairing": pairing,
-            "lists": selectors.round_lists(round_),
+            "lists": lists,
+            "external_rows": [(e, stored_external.get(e.player_id, "")) for e in external]
+            if by_result
+            else [],
+            "external_choices": [("", _("no result"))] + list(ExternalResult.Result.choices),
         },
         status=400 if request.method == "POST" else 200,
     )
@@ -410,6 +469,7 @@ def print_round(request, season: Season, number: int):
             ),
             "bye": [e.player for e in lists.get(Status.BYE, [])],
             "absent": [e.player for e in lists.get(Status.ABSENT, [])],
+            "long_absent": [e.player for e in lists.get(Status.LONG_ABSENT, [])],
             "external": [e.player for e in lists.get(Status.EXTERNAL, [])],
             "unexcused": [e.player for e in lists.get(Status.UNEXCUSED, [])],
         },

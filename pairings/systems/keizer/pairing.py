@@ -75,7 +75,7 @@ def propose(
         )
     out = engine.compute_season(replace(season_in, closed=False))
     listed = out.lists[number - 1]
-    present = set(waiting["present"])
+    present = set(waiting["present"]) - season_in.withdrawn  # keizer-variants.md §2.8
     ranking = tuple(row.player for row in listed.rows if row.player in present)
     history = pairer.History(
         games=tuple(

@@ -6,7 +6,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from competitions.interchange import FileError
+from competitions.systems.keizer.kfc import is_kfc
 from rankings.imports import import_file
+from rankings.systems.keizer.kfc import import_kfc
 
 
 def read_limited(name: str, limit: int) -> bytes:
@@ -57,7 +59,9 @@ def parse(raw: bytes):
 class Command(BaseCommand):
     help = (
         "Import a competition file (interchange.md); '-' reads stdin. An existing season is "
-        "replaced only with --replace; --dry-run shows what would change and stores nothing."
+        "replaced only with --replace; --dry-run shows what would change and stores nothing. "
+        "A KeizerForClubs tournament file (.s3db) is imported too, with --series and --season, "
+        "and checked against the scores and places it stores (keizer-variants.md §5)."
     )
 
     def add_arguments(self, parser):
@@ -68,13 +72,64 @@ class Command(BaseCommand):
         parser.add_argument(
             "--dry-run", action="store_true", help="check and report, store nothing"
         )
+        parser.add_argument("--series", help="KeizerForClubs file: the series' slug")
+        parser.add_argument("--season", help="KeizerForClubs file: the season's label")
 
     def handle(self, *args, **options):
-        data = parse(read_limited(options["file"], settings.IMPORT_MAX_MB * 1_000_000))
+        raw = read_limited(options["file"], settings.IMPORT_MAX_MB * 1_000_000)
+        if is_kfc(raw):
+            return self.kfc(raw, options)
+        data = parse(raw)
         try:
             result = import_file(data, replace=options["replace"], dry_run=options["dry_run"])
         except FileError as exc:
             raise CommandError(str(exc)) from exc
+        self.report(result)
+
+    def kfc(self, raw: bytes, options) -> None:
+        """keizer-variants.md §5: a KeizerForClubs file, imported and checked."""
+        if not options["series"] or not options["season"]:
+            raise CommandError(_("a KeizerForClubs file needs --series SLUG and --season LABEL"))
+        try:
+            done = import_kfc(
+                raw,
+                series=options["series"],
+                season=options["season"],
+                replace=options["replace"],
+                dry_run=options["dry_run"],
+            )
+        except FileError as exc:
+            raise CommandError(str(exc)) from exc
+        self.report(done.result)
+        for note in done.notes:
+            self.stdout.write(note)
+        if not done.differences:
+            self.stdout.write(
+                _(
+                    "Check: the score and place of all %(n)s players equal the ones the "
+                    "KeizerForClubs file stores."
+                )
+                % {"n": done.checked}
+            )
+            return
+        self.stdout.write(
+            _(
+                "Check: %(n)s of %(all)s players differ from the scores and places the "
+                "KeizerForClubs file stores:"
+            )
+            % {"n": len(done.differences), "all": done.checked}
+        )
+        for line in done.differences:
+            self.stdout.write("  " + line)
+        self.stdout.write(
+            _(
+                "KeizerForClubs stores them when it last recalculated (pairing or printing "
+                "lists): the file may be stale. Open it in KeizerForClubs, recalculate and "
+                "compare again."
+            )
+        )
+
+    def report(self, result) -> None:
         season = result.season
         names = {"series": season.series.slug, "season": season.label}
         if result.dry_run:

@@ -34,6 +34,7 @@ LIST_OF_STATUS = {
     Status.BYE: "bye",
     Status.WALKOVER: "bye",
     Status.ABSENT: "absent",
+    Status.LONG_ABSENT: "long_absent",
     Status.EXTERNAL: "external",
     Status.UNEXCUSED: "unexcused",
     Status.PRESENT: "present",
@@ -185,10 +186,10 @@ def load_rounds(
     # are sorted below, the games by board): where two players of an evening are marked as
     # the volunteer for its bye (nothing in the database forbids it), the greater key is it,
     # whatever order the rows come in.
-    for round_id, key, status, game_id, colour, volunteer, board, game_result, manual in (
+    for round_id, key, status, game_id, colour, volunteer, board, game_result, manual, ext in (
         entries.order_by().values_list(
             "round_id", "player__key", "status", "game_id", "colour", "volunteer_bye",
-            "game__board", "game__result", "game__manual",
+            "game__board", "game__result", "game__manual", "keizer_external__result",
         )
     ):  # fmt: skip
         if seen is not None:
@@ -212,7 +213,10 @@ def load_rounds(
                     }
                 game[colour] = key  # one entry per game and colour (a constraint)
         elif status in LIST_OF_STATUS:
-            info[LIST_OF_STATUS[status]].append(key)
+            # keizer-variants.md §5.7: `long_absent` and `external_results` only where set
+            info.setdefault(LIST_OF_STATUS[status], []).append(key)
+            if ext:
+                info.setdefault("external_results", {})[key] = ext
     result = []
     for info in rounds.values():
         games_ = sorted(info["games"].values(), key=lambda g: (g["board"], g["id"]))
@@ -221,8 +225,11 @@ def load_rounds(
             for g in games_
             if g["white"] is not None and g["black"] is not None  # a game half deleted
         ]
-        for key in ATTENDANCE:
-            info[key].sort()
+        for key in (*ATTENDANCE, "long_absent"):
+            if key in info:
+                info[key].sort()
+        if "external_results" in info:
+            info["external_results"] = dict(sorted(info["external_results"].items()))
         result.append(info)
     return result
 
@@ -260,24 +267,27 @@ def round_in(data: dict[str, Any]) -> engine.RoundIn:
     )
 
 
-def season_list(season: Season, seen: set[str]) -> list[tuple[str, Decimal | None]]:
-    """(key, start points) of the season's list in order (1 query), as `season_players` gives
-    it: the entries, then (by key) the players of `seen` (with a round entry) not on it."""
-    entries = list(
-        SeasonPlayer.objects.filter(season=season)
+def season_list(season: Season, seen: set[str]) -> list[tuple[str, Decimal | None, bool]]:
+    """(key, start points, withdrawn) of the season's list in order (1 query), as
+    `season_players` gives it: the entries, then (by key) the players of `seen` (with a round
+    entry) not on it."""
+    entries = [
+        (key, points, withdrawal is not None)
+        for key, points, withdrawal in SeasonPlayer.objects.filter(season=season)
         .order_by("position", "id")
-        .values_list("player__key", "keizer_start__start_points")
-    )
-    known = {key for key, _points in entries}
-    return entries + [(key, None) for key in sorted(seen - known)]
+        .values_list("player__key", "keizer_start__start_points", "keizer_withdrawal__id")
+    ]
+    known = {key for key, _points, _withdrawn in entries}
+    return entries + [(key, None, False) for key in sorted(seen - known)]
 
 
 def season_input(
-    season: Season, listed: list[tuple[str, Decimal | None]], rounds: list[dict[str, Any]]
+    season: Season, listed: list[tuple[str, Decimal | None, bool]], rounds: list[dict[str, Any]]
 ) -> engine.SeasonIn:
     return engine.SeasonIn(
-        players=tuple(key for key, _points in listed),
-        start_points={key: Fraction(points) for key, points in listed if points is not None},
+        players=tuple(key for key, _points, _withdrawn in listed),
+        start_points={key: Fraction(points) for key, points, _w in listed if points is not None},
+        withdrawn=frozenset(key for key, _points, withdrawn in listed if withdrawn),
         rounds=tuple(round_in(r) for r in rounds),
         settings=engine_settings(season.settings),
         closed=season.closed,
@@ -445,6 +455,20 @@ def only_players(data: dict[str, Any], players: set[str]) -> dict[str, Any]:
         **data,
         "games": [g for g in data["games"] if g["white"] in players or g["black"] in players],
         **{key: [p for p in data[key] if p in players] for key in ATTENDANCE},
+        **(
+            {"long_absent": [p for p in data["long_absent"] if p in players]}
+            if "long_absent" in data
+            else {}
+        ),
+        **(
+            {
+                "external_results": {
+                    p: r for p, r in data["external_results"].items() if p in players
+                }
+            }
+            if "external_results" in data
+            else {}
+        ),
     }
 
 
