@@ -75,6 +75,28 @@ class Update:
 
 
 @dataclass(frozen=True)
+class ForeignFile:
+    """A file of another program (e.g. KeizerForClubs) that `import_competition` reads as a
+    season of this system: `recognises(raw)` says whether the bytes are such a file; `run(raw,
+    *, series, season, replace, dry_run)` imports it and returns an object with the import's
+    `result` (competitions.interchange.ImportResult) and the report's `lines`."""
+
+    recognises: Callable[[bytes], bool]
+    run: Callable[..., Any]
+
+
+def foreign_file(raw: bytes) -> ForeignFile | None:
+    """The system's reader of this foreign file, if a system recognises it."""
+    from competitions.registry import all_systems
+
+    for spec in all_systems():
+        reader = spec.standings.foreign_file if spec.standings is not None else None
+        if reader is not None and reader.recognises(raw):
+            return reader
+    return None
+
+
+@dataclass(frozen=True)
 class Standings:
     compute: Callable[[Any], list[ComputedTable]]
     # (season, stored tables with their rows) -> the export_standings document
@@ -94,6 +116,9 @@ class Standings:
     # "changes": [{"name", "old", "new"}]}: the settings page's "Preview", computed in memory
     # with the recompute's engine; None: no preview.
     preview: Callable[[Any, dict], list[dict]] | None = None
+    # A file of another program that a season of this system moves in from (import_competition
+    # FILE --series --season); None: none.
+    foreign_file: "ForeignFile | None" = None
 
     def recompute_url(self, season) -> str:
         """The manager's "Recompute now" of the season (rankings.manage), which the manager's

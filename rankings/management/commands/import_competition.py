@@ -6,9 +6,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from competitions.interchange import FileError
-from competitions.systems.keizer.kfc import is_kfc
 from rankings.imports import import_file
-from rankings.systems.keizer.kfc import import_kfc
+from rankings.systems import foreign_file
 
 
 def read_limited(name: str, limit: int) -> bytes:
@@ -60,8 +59,9 @@ class Command(BaseCommand):
     help = (
         "Import a competition file (interchange.md); '-' reads stdin. An existing season is "
         "replaced only with --replace; --dry-run shows what would change and stores nothing. "
-        "A KeizerForClubs tournament file (.s3db) is imported too, with --series and --season, "
-        "and checked against the scores and places it stores (keizer-variants.md §5)."
+        "A file of another program a system moves in from (a KeizerForClubs tournament file, "
+        ".s3db) is imported too, with --series and --season, and checked against the numbers "
+        "it stores (keizer-variants.md §5)."
     )
 
     def add_arguments(self, parser):
@@ -72,13 +72,14 @@ class Command(BaseCommand):
         parser.add_argument(
             "--dry-run", action="store_true", help="check and report, store nothing"
         )
-        parser.add_argument("--series", help="KeizerForClubs file: the series' slug")
-        parser.add_argument("--season", help="KeizerForClubs file: the season's label")
+        parser.add_argument("--series", help="a file of another program: the series' slug")
+        parser.add_argument("--season", help="a file of another program: the season's label")
 
     def handle(self, *args, **options):
         raw = read_limited(options["file"], settings.IMPORT_MAX_MB * 1_000_000)
-        if is_kfc(raw):
-            return self.kfc(raw, options)
+        reader = foreign_file(raw)
+        if reader is not None:
+            return self.foreign(reader, raw, options)
         data = parse(raw)
         try:
             result = import_file(data, replace=options["replace"], dry_run=options["dry_run"])
@@ -86,12 +87,12 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from exc
         self.report(result)
 
-    def kfc(self, raw: bytes, options) -> None:
-        """keizer-variants.md §5: a KeizerForClubs file, imported and checked."""
+    def foreign(self, reader, raw: bytes, options) -> None:
+        """A file of another program a system moves in from (e.g. KeizerForClubs)."""
         if not options["series"] or not options["season"]:
-            raise CommandError(_("a KeizerForClubs file needs --series SLUG and --season LABEL"))
+            raise CommandError(_("this file needs --series SLUG and --season LABEL"))
         try:
-            done = import_kfc(
+            done = reader.run(
                 raw,
                 series=options["series"],
                 season=options["season"],
@@ -101,33 +102,8 @@ class Command(BaseCommand):
         except FileError as exc:
             raise CommandError(str(exc)) from exc
         self.report(done.result)
-        for note in done.notes:
-            self.stdout.write(note)
-        if not done.differences:
-            self.stdout.write(
-                _(
-                    "Check: the score and place of all %(n)s players equal the ones the "
-                    "KeizerForClubs file stores."
-                )
-                % {"n": done.checked}
-            )
-            return
-        self.stdout.write(
-            _(
-                "Check: %(n)s of %(all)s players differ from the scores and places the "
-                "KeizerForClubs file stores:"
-            )
-            % {"n": len(done.differences), "all": done.checked}
-        )
-        for line in done.differences:
-            self.stdout.write("  " + line)
-        self.stdout.write(
-            _(
-                "KeizerForClubs stores them when it last recalculated (pairing or printing "
-                "lists): the file may be stale. Open it in KeizerForClubs, recalculate and "
-                "compare again."
-            )
-        )
+        for line in done.lines:
+            self.stdout.write(line)
 
     def report(self, result) -> None:
         season = result.season

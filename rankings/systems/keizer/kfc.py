@@ -60,6 +60,33 @@ class KfcImport:
     differences: list[str]
     notes: list[str]
 
+    @property
+    def lines(self) -> list[str]:
+        """The report after the import's own: what was mapped inexactly, then the check."""
+        if not self.differences:
+            return [
+                *self.notes,
+                _(
+                    "Check: the score and place of all %(n)s players equal the ones the "
+                    "KeizerForClubs file stores."
+                )
+                % {"n": self.checked},
+            ]
+        return [
+            *self.notes,
+            _(
+                "Check: %(n)s of %(all)s players differ from the scores and places the "
+                "KeizerForClubs file stores:"
+            )
+            % {"n": len(self.differences), "all": self.checked},
+            *("  " + line for line in self.differences),
+            _(
+                "KeizerForClubs stores them when it last recalculated (pairing or printing "
+                "lists): the file may be stale. Open it in KeizerForClubs, recalculate and "
+                "compare again."
+            ),
+        ]
+
 
 class _Rollback(Exception):
     pass

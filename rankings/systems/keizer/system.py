@@ -3,10 +3,11 @@
 from django.utils.translation import gettext_lazy as _
 
 from competitions.registry import attach
+from competitions.systems.keizer.kfc import is_kfc
 from competitions.systems.keizer.system import KEY
-from rankings.systems import Pages, Standings, Tab
+from rankings.systems import ForeignFile, Pages, Standings, Tab
 
-from . import standings, views
+from . import kfc, standings, views
 
 attach(
     KEY,
@@ -15,6 +16,7 @@ attach(
         document=standings.document,
         flat_tables=standings.flat_tables,
         update=standings.update,
+        foreign_file=ForeignFile(recognises=is_kfc, run=kfc.import_kfc),
     ),
     pages=Pages(
         overview=views.overview,

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('competitions', '0022_player_merge'),
+        ('competitions', '0023_bgp_group_player_beginner'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
