@@ -88,7 +88,7 @@ def test_the_preview_lists_the_places_that_would_change_and_stores_nothing(
 def test_a_preview_that_changes_no_place_says_so(organiser, season):
     response = organiser.post(settings_url(season), form(bgp_further="4", preview="1"))
     assert response.status_code == 200
-    assert "No place in any group would change." in response.content.decode()
+    assert "Nobody would move up or down in any group." in response.content.decode()
 
 
 def test_a_wrong_list_is_refused_by_the_preview_too(organiser, season):

@@ -59,9 +59,8 @@ class Command(BaseCommand):
     help = (
         "Import a competition file (interchange.md); '-' reads stdin. An existing season is "
         "replaced only with --replace; --dry-run shows what would change and stores nothing. "
-        "A file of another program a system moves in from (a KeizerForClubs tournament file, "
-        ".s3db) is imported too, with --series and --season, and checked against the numbers "
-        "it stores (keizer-variants.md §5)."
+        "A file of another program that a system moves in from is imported too, with --series "
+        "and --season, and checked against the numbers it stores."
     )
 
     def add_arguments(self, parser):
