@@ -7,6 +7,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from competitions.text import isolated
+from rankings.engines.othello import DIRECT
 from rankings.tables import decimal_separator, local_decimal
 
 
@@ -101,7 +102,32 @@ def points(entry: dict, tournament: dict) -> str:
     x = tournament["x"]
     m = local_decimal(tournament["max_points_text"])
     g = entry["series_points"]
-    if k == 1:
+    if k > 1 and tournament.get("series_rule") == DIRECT:
+        n = tournament["participants"]
+        formula = _text(
+            _(
+                "Place %(k)s gets g%(k)s = floor(M · x^%(km)s) = floor(%(m)s^(%(nk)s/%(n1)s)) "
+                "= %(g)s (direct reading)."
+            ),
+            k=k,
+            km=k - 1,
+            m=m,
+            nk=n - k,
+            n1=n - 1,
+            g=g,
+        )
+        exact_text = _text(
+            _(
+                "Exact: %(g)s is the largest whole number h with h^%(n1)s ≤ %(m)s^%(nk)s, so "
+                "no float rounding decides it."
+            ),
+            g=g,
+            n1=n - 1,
+            m=m,
+            nk=n - k,
+        )
+        how = f'<div>{formula}</div>\n<div class="text-body-secondary mt-1">{exact_text}</div>'
+    elif k == 1:
         how = "<div>{}</div>".format(
             _text(_("Place 1 gets g1 = floor(M) = floor(%(m)s) = %(g)s."), m=m, g=g)
         )

@@ -181,6 +181,8 @@ def tournament_detail(request, season: Season, tournament: str):
         x=explain.x_text(data["x"]),
         series=explain.series_text(data["series"]),
         foreign=data["participants"] - data["country_participants"],
+        direct=data.get("series_rule") == engine.DIRECT,
+        tiebreaks=engine_settings(parse_settings(season.settings)).tiebreaks,
     )
     return export_or_render(
         request,
