@@ -211,6 +211,16 @@ def result(
     )
 
 
+# The tie-break keys of chess-othello-options.md §3.3 as a reader sees them.
+TIEBREAK_NAMES = {
+    "SM": lambda: _("SM points"),
+    "WOF": lambda: _("WOF rating"),
+    "WORLD": lambda: _("world ranking"),
+    "NR": lambda: _("rating"),
+    "LOT": lambda: _("lot"),
+}
+
+
 def total(row: dict, names: dict[str, str], best_n: int) -> str:
     """A player's season total: the results that counted and those that did not. Built as
     text, like `nr`: the standings show one per line."""
@@ -231,7 +241,18 @@ def total(row: dict, names: dict[str, str], best_n: int) -> str:
             note = f' <span class="text-body-secondary">· {no_count}</span>'
         items.append(f"<li>{shown} {name}{note}</li>")
     tie = ""
-    if row.get("sm_points") is not None:
+    if row.get("tiebreaks"):
+        tie = '<div class="text-body-secondary">{}</div>'.format(
+            _text(
+                _("Tie-breaks in turn: %(values)s."),
+                values=" · ".join(
+                    f"{TIEBREAK_NAMES.get(key, key)()} "
+                    + ("–" if value is None else local_decimal(value))
+                    for key, value in row["tiebreaks"]
+                ),
+            )
+        )
+    elif row.get("sm_points") is not None:
         tie = '<div class="text-body-secondary">{}</div>'.format(
             _text(
                 _("Tie-break: SM points %(sm)s, then rating %(rating)s."),

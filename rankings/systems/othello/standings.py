@@ -257,7 +257,19 @@ def tournament_data(
     }
 
 
-def standing_detail(row: engine.StandingRow) -> dict:
+def tiebreak_values(row: engine.StandingRow, chain: tuple[str, ...]) -> list[list]:
+    """The row's values of a season's tie-break chain (§3.3), as [key, exact text or None]."""
+    of_key = {
+        engine.SM: row.sm_points,
+        engine.WOF: None if row.wof is None else decimal_text(row.wof),
+        engine.WORLD: row.world,
+        engine.NR: None if row.rating is None else decimal_text(row.rating),
+        engine.LOT: row.lot,
+    }
+    return [[key, None if of_key[key] is None else str(of_key[key])] for key in chain]
+
+
+def standing_detail(row: engine.StandingRow, chain: tuple[str, ...] = ()) -> dict:
     detail: dict[str, Any] = {
         "player": row.player,
         "rank": row.rank,
@@ -280,6 +292,8 @@ def standing_detail(row: engine.StandingRow) -> dict:
         detail["world"] = row.world
     if row.lot is not None:
         detail["lot"] = row.lot
+    if chain:
+        detail["tiebreaks"] = tiebreak_values(row, chain)
     return detail
 
 
@@ -349,7 +363,10 @@ def standings_table(outs: list[engine.TournamentOut], settings: engine.Settings)
     rows = RowsOf(
         engine.season_standings(outs, settings),
         lambda row: ComputedRow(
-            player=row.player, rank=row.rank, points=row.points, detail=standing_detail(row)
+            player=row.player,
+            rank=row.rank,
+            points=row.points,
+            detail=standing_detail(row, settings.season_tiebreaks),
         ),
     )
     return ComputedTable(

@@ -244,6 +244,7 @@ def standings(request, season: Season):
             table=table,
             best_n=best_n,
             sm_tiebreak=stored.data.get("sm_tiebreak") if stored else False,
+            tiebreaks=stored.data.get("tiebreaks") if stored else None,
             legend=[
                 {
                     "n": n,
