@@ -7,9 +7,10 @@ shown (the factor x, which is irrational in general).
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import itemgetter
@@ -18,6 +19,16 @@ from typing import Any, NamedTuple
 from .common import rank_by
 
 ZERO = Fraction(0)
+
+# The two readings of the points series (chess-othello-options.md §3.1): each place x times the
+# awarded points of the place above (today's), or M · x^(k-1) floored directly.
+CHAINED, DIRECT = "chained", "direct"
+SERIES_RULES = (CHAINED, DIRECT)
+
+# The season tie-break keys after points (chess-othello-options.md §3.3), in the order a
+# season lists them: SM points, WOF rating, world-ranking position, last NR, the lot.
+SM, WOF, WORLD, NR, LOT = "SM", "WOF", "WORLD", "NR", "LOT"
+TIEBREAK_KEYS = (SM, WOF, WORLD, NR, LOT)
 
 # How a participant's Nordic-equivalent rating arose (rules.md §2, first item).
 NORDIC, FFO, PROVISIONAL, DEBUTANT = "nordic", "ffo", "provisional", "debutant"
@@ -79,6 +90,19 @@ class Settings:
     # The federation's own season rules, off by default (rules.md stays the default).
     sm_tiebreak: bool = False
     egp_rule: bool = False
+    series_rule: str = CHAINED  # CHAINED or DIRECT (§3.1)
+    # §3.3: the tie-break chain after points; empty: `sm_tiebreak` decides (SM NR, or none).
+    season_tiebreaks: tuple[str, ...] = ()
+    # §3.3: each player's (WOF rating, world-ranking position), either None when not known.
+    tiebreak_data: Mapping[str, tuple[Fraction | None, int | None]] = field(default_factory=dict)
+    tiebreak_seed: int = 0  # §3.3: the lot's seed
+
+    @property
+    def tiebreaks(self) -> tuple[str, ...]:
+        """The tie-break chain in force: `season_tiebreaks`, else SM NR with `sm_tiebreak`."""
+        if self.season_tiebreaks:
+            return self.season_tiebreaks
+        return (SM, NR) if self.sm_tiebreak else ()
 
 
 class EntryOut(NamedTuple):
@@ -133,7 +157,11 @@ class StandingRow(NamedTuple):
     counted: tuple[str, ...]  # tournament ids whose results counted, in season order
     results: tuple[Result, ...]  # every result of the player, in season order
     sm_points: int | None = None  # only with the SM tie-break
-    rating: Fraction | None = None  # only with the SM tie-break
+    rating: Fraction | None = None  # only with the SM tie-break (or NR in the chain)
+    # The other keys of the chain (§3.3), only where the chain has them (None: no value).
+    wof: Fraction | None = None
+    world: int | None = None
+    lot: int | None = None  # the player's position in the season's lot (1 first)
 
 
 @dataclass(frozen=True)
@@ -258,6 +286,26 @@ def points_series(m: Fraction, n: int) -> list[int]:
     return series
 
 
+def direct_series(m: Fraction, n: int) -> list[int]:
+    """chess-othello-options.md §3.1, direct reading: g(k) = floor(M · x^(k-1)) =
+    floor(M^((n-k)/(n-1))), exactly: the largest h >= 0 with h^(n-1) · q^(n-k) <= p^(n-k)
+    (M = p/q), that is iroot(p^(n-k) // q^(n-k), n-1). g(1) = floor(M), g(n) = 1 (M >= 1)."""
+    if n <= 0:
+        return []
+    m = exact(m)
+    if m <= 0:
+        return [0] * n
+    if n == 1:
+        return [math.floor(m)]
+    p, q = m.numerator, m.denominator
+    return [integer_root(p ** (n - k) // q ** (n - k), n - 1) for k in range(1, n + 1)]
+
+
+def series(m: Fraction, n: int, rule: str = CHAINED) -> list[int]:
+    """The points of places 1..n under the season's reading (§3.1)."""
+    return direct_series(m, n) if rule == DIRECT else points_series(m, n)
+
+
 def series_factor(m: Fraction, n: int) -> float | None:
     """rules.md §2: x = M ** (-1 / (n - 1)), for display only (the series never uses it)."""
     if n < 2 or m <= 0:
@@ -301,7 +349,7 @@ def compute_tournament(
         denominator,
     )  # the ranking sum, exactly
     m = max_points(s, c)
-    series = points_series(m, len(ordered))
+    points = series(m, len(ordered), settings.series_rule)
     country = settings.country
     # The fields in EntryOut's order (positional: this runs once per participant of a season).
     entries = tuple(
@@ -317,7 +365,7 @@ def compute_tournament(
             g,
             g if p.country == country else None,
         )
-        for p, (_r, nr, rule, part, used), g in zip(ordered, rated, series, strict=True)
+        for p, (_r, nr, rule, part, used), g in zip(ordered, rated, points, strict=True)
     )
     return TournamentOut(
         id=t.id,
@@ -325,7 +373,7 @@ def compute_tournament(
         country_participants=sum(1 for e in entries if e.points is not None),
         ranking_sum=s,
         max_points=m,
-        series=tuple(series),
+        series=tuple(points),
         entries=entries,
         sm=t.sm,
         egp=t.egp,
@@ -349,7 +397,7 @@ def _season_totals(
     # one Swedish GP tournament (a tournament not marked EGP) of the season.
     played_gp: set[str] = set()
     last_nr: dict[str, Fraction] = {}
-    keep_nr = details or settings.sm_tiebreak
+    keep_nr = details or NR in settings.tiebreaks
     for index, t in enumerate(tournaments):
         for e in t.entries:
             if keep_nr:
@@ -370,7 +418,7 @@ def _season_totals(
             if not counted:
                 continue  # only EGP results, none of which counts
             sm_points = (
-                sum(points for _i, t, points in entries if t.sm) if settings.sm_tiebreak else 0
+                sum(points for _i, t, points in entries if t.sm) if SM in settings.tiebreaks else 0
             )
             totals[player] = (sum(counted[:best_n]), (), (), sm_points)
             continue
@@ -390,14 +438,46 @@ def _season_totals(
     return totals, last_nr
 
 
-def _ranked(totals: dict, last_nr: dict[str, Fraction], settings: Settings) -> list:
-    def key(player: str):
-        points, _counted, _results, sm_points = totals[player]
-        if settings.sm_tiebreak:
-            return (points, sm_points, last_nr[player])
-        return points
+def lot_order(players: Iterable[str], seed: int) -> dict[str, int]:
+    """§3.3 LOT: each player's position (1 first) in the season's lot, a permutation drawn
+    from the seed: by the SHA-256 of the seed and the player's key (**Decision**: a player's
+    lot does not move when another player joins; a new seed is a new draw)."""
 
-    return rank_by(totals, key=key, tie_order=lambda p: p)
+    def draw(player: str) -> tuple[bytes, str]:
+        return hashlib.sha256(f"{seed}:{player}".encode()).digest(), player
+
+    return {player: i for i, player in enumerate(sorted(players, key=draw), start=1)}
+
+
+def _chain_values(
+    totals: dict, last_nr: dict[str, Fraction], settings: Settings
+) -> dict[str, tuple]:
+    """Each player's values of the tie-break chain (§3.3), bigger is better: SM points; the
+    WOF rating (without one below everyone with one); the world-ranking position (lower is
+    better; without one below everyone with one); the last NR; the lot (earlier is better)."""
+    chain = settings.tiebreaks
+    lots = lot_order(totals, settings.tiebreak_seed) if LOT in chain else {}
+    values: dict[str, tuple] = {}
+    for player, (_points, _counted, _results, sm_points) in totals.items():
+        wof, world = settings.tiebreak_data.get(player, (None, None))
+        of_key = {
+            SM: sm_points,
+            WOF: (0, 0) if wof is None else (1, wof),
+            WORLD: (0, 0) if world is None else (1, -world),
+            NR: last_nr.get(player),
+            LOT: -lots[player] if lots else None,
+        }
+        values[player] = tuple(of_key[key] for key in chain)
+    return values
+
+
+def _ranked(totals: dict, last_nr: dict[str, Fraction], settings: Settings) -> list:
+    if not settings.tiebreaks:
+        return rank_by(totals, key=lambda player: totals[player][0], tie_order=lambda p: p)
+    values = _chain_values(totals, last_nr, settings)
+    return rank_by(
+        totals, key=lambda player: (totals[player][0], *values[player]), tie_order=lambda p: p
+    )
 
 
 def season_standings(
@@ -405,8 +485,12 @@ def season_standings(
 ) -> list[StandingRow]:
     """rules.md §2: the sum of each player's best 5 tournament results (`best_n`); ties share
     the rank. Among equal results the earlier tournament counts. With the federation's SM
-    option, ties are first broken by the SM points, then by rating (the player's last NR)."""
+    option, ties are first broken by the SM points, then by rating (the player's last NR);
+    with a tie-break chain (chess-othello-options.md §3.3) by its keys in turn."""
     totals, last_nr = _season_totals(tournaments, settings, details=True)
+    chain = settings.tiebreaks
+    lots = lot_order(totals, settings.tiebreak_seed) if LOT in chain else {}
+    data = settings.tiebreak_data if (WOF in chain or WORLD in chain) else {}
     return [
         StandingRow(
             player=player,
@@ -414,8 +498,11 @@ def season_standings(
             points=totals[player][0],
             counted=totals[player][1],
             results=totals[player][2],
-            sm_points=totals[player][3] if settings.sm_tiebreak else None,
-            rating=last_nr[player] if settings.sm_tiebreak else None,
+            sm_points=totals[player][3] if SM in chain else None,
+            rating=last_nr[player] if NR in chain else None,
+            wof=data.get(player, (None, None))[0] if WOF in chain else None,
+            world=data.get(player, (None, None))[1] if WORLD in chain else None,
+            lot=lots.get(player),
         )
         for rank, player in _ranked(totals, last_nr, settings)
     ]

@@ -132,3 +132,44 @@ def test_a_player_sees_what_a_place_at_the_next_gp_gives(live_server, page, secr
     assert page.inner_text(".next-gp-rank summary") == "1"
     page.click(".next-gp-total summary")
     assert "Total: 38" in page.inner_text(".next-gp-total .explain-body")
+
+
+def test_a_manager_switches_the_series_reading_and_the_tournament_page_follows(
+    live_server, page, secretary
+):
+    """chess-othello-options.md §3.1: the season's `series_rule` from chained (today) to
+    direct; Stockholm Open's series 15, 8, 4, 2, 1, 0 becomes 15, 8, 5, 2, 1, 1, and the page
+    says which reading and which tie-break chain the season uses."""
+    base = live_server.url
+    log_in(page, base, "gp-secretary", "pw-secretary-1")
+    season = Season.objects.get(series__slug="swedish-gp", slug="2025")
+    tournament = f"{base}{season_url(season, 'tournament', 't1')}"
+
+    page.goto(tournament)
+    assert page.inner_text(".gp-series") == "15, 8, 4, 2, 1, 0"
+    assert page.inner_text(".gp-series-rule summary") == "chained"
+    assert "share the rank" in page.inner_text(".gp-tiebreaks")
+
+    page.goto(f"{base}/manage/swedish-gp/2025/settings/")
+    page.select_option("select[name=series_rule]", "direct")
+    page.fill("input[name=season_tiebreaks]", "SM WOF WORLD LOT")
+    page.fill("textarea[name=tiebreak_data]", "p1 1893 312\np2 - 40")
+    page.click("button:has-text('Save')")
+    page.wait_for_selector(".alert-success")
+    season.refresh_from_db()
+    assert season.settings["series_rule"] == "direct"
+    assert season.settings["tiebreak_data"] == {
+        "p1": {"wof": 1893, "world": 312},
+        "p2": {"world": 40},
+    }
+
+    page.goto(tournament)
+    expect(page.locator(".gp-series")).to_have_text("15, 8, 5, 2, 1, 1")
+    assert page.inner_text(".gp-series-rule summary") == "direct"
+    page.click(".gp-series-rule summary")
+    assert "the last place gets 1" in page.inner_text(".gp-series-rule .explain-body")
+    assert "SM, WOF, WORLD, LOT" in page.inner_text(".gp-tiebreaks")
+    # Place 3's points explain the direct reading.
+    third = page.locator("table tbody tr").nth(2).locator("td").last
+    third.locator("summary").click()
+    assert "floor(M · x^2)" in third.locator(".explain-body").inner_text()

@@ -1,15 +1,20 @@
-"""Forms of the Othello GP manager pages: tournaments and their final standings."""
+"""Forms of the Othello GP manager pages: season settings, tournaments and their final
+standings."""
+
+from decimal import Decimal, InvalidOperation
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from competitions.edits import ShownForm
-from competitions.forms import TournamentForm
+from competitions.forms import TournamentForm, settings_form_for
 from competitions.models import Player
-from competitions.uploads import WINDOWS_1252, TypedTextField, read_upload
+from competitions.registry import SettingsSpec
+from competitions.uploads import WINDOWS_1252, TypedTextField, lines, read_upload
 
 from .entry import EntryRow, StandingsText
+from .settings import FIELDS, SPEC, TIEBREAK_DATA
 
 UPLOAD_MAX_BYTES = 1_000_000
 
@@ -124,3 +129,110 @@ class UploadForm(_StandingsForm):
 
     def source_text(self) -> str:
         return self.cleaned_data["file"]
+
+
+# --- season settings ----------------------------------------------------------------------------
+
+
+def _wof_number(text: str, number: int) -> int | float:
+    try:
+        value = Decimal(text.replace(",", "."))
+    except InvalidOperation:
+        value = None
+    if value is None or not value.is_finite():
+        raise forms.ValidationError(
+            _("Line %(line)s: the WOF rating “%(text)s” is not a number.")
+            % {"line": number, "text": text}
+        )
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def _world_number(text: str, number: int) -> int:
+    if not text.isdigit():
+        raise forms.ValidationError(
+            _("Line %(line)s: the world ranking “%(text)s” is not a whole number.")
+            % {"line": number, "text": text}
+        )
+    return int(text)
+
+
+def tiebreak_data_text(data: dict) -> str:
+    """The stored `tiebreak_data` as the form's lines: `id WOF world`, `-` where not given."""
+
+    def shown(value) -> str:
+        return "-" if value is None else str(value)
+
+    return "\n".join(
+        f"{player} {shown(values.get('wof'))} {shown(values.get('world'))}"
+        for player, values in sorted(data.items())
+    )
+
+
+class GPSettingsForm(settings_form_for(SettingsSpec(fields=FIELDS))):
+    """The season settings, and each player's tie-break data (§3.3) as lines of text."""
+
+    spec = SPEC
+
+    tiebreak_data = TypedTextField(
+        label=gettext_lazy("Tie-break data: WOF rating and world ranking"),
+        required=False,
+        widget=forms.Textarea(
+            attrs={"rows": 5, "placeholder": "anna-svensson 1893 312\nbo 1700 -"}
+        ),
+        help_text=gettext_lazy(
+            "One player a line: the player's id, the WOF rating, the world-ranking position; "
+            "“-” where there is none. Used by the WOF and WORLD tie-breaks."
+        ),
+    )
+
+    # The options of chess-othello-options.md §3 may be left out of a post: their defaults.
+    OPTIONAL = ("series_rule", "tiebreak_seed")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in self.OPTIONAL:
+            self.fields[name].required = False
+
+    def clean_series_rule(self) -> str:
+        return self.cleaned_data["series_rule"] or SPEC.field("series_rule").default
+
+    def clean_tiebreak_seed(self) -> int:
+        seed = self.cleaned_data["tiebreak_seed"]
+        return SPEC.field("tiebreak_seed").default if seed is None else seed
+
+    @classmethod
+    def initial_for(cls, raw: dict) -> dict:
+        initial = SPEC.resolved(raw or {})
+        initial[TIEBREAK_DATA] = tiebreak_data_text((raw or {}).get(TIEBREAK_DATA) or {})
+        return initial
+
+    def clean_tiebreak_data(self) -> dict:
+        data: dict[str, dict] = {}
+        for number, line in enumerate(lines(self.cleaned_data[TIEBREAK_DATA]), start=1):
+            parts = line.split()
+            if not parts:
+                continue
+            if len(parts) > 3:
+                raise forms.ValidationError(
+                    _("Line %(line)s: give the id, the WOF rating and the world ranking only.")
+                    % {"line": number}
+                )
+            player, wof, world = (*parts, "-", "-")[:3]
+            if player in data:
+                raise forms.ValidationError(
+                    _("Line %(line)s: %(player)s is listed twice.")
+                    % {"line": number, "player": player}
+                )
+            values: dict = {}
+            if wof != "-":
+                values["wof"] = _wof_number(wof, number)
+            if world != "-":
+                values["world"] = _world_number(world, number)
+            data[player] = values
+        return data
+
+    def to_settings(self) -> dict:
+        settings = super().to_settings()
+        if self.cleaned_data.get(TIEBREAK_DATA):
+            settings[TIEBREAK_DATA] = self.cleaned_data[TIEBREAK_DATA]
+        return settings

@@ -33,7 +33,13 @@ from competitions.models import Season, Tournament
 
 from .models import Placement
 from .ratings import RatingEntry, RatingError, entry_from_json, entry_to_json
-from .settings import COUNTRY_RE, PARTICIPANTS_MAX, TOURNAMENT_OPTIONS, tournament_flags
+from .settings import (
+    COUNTRY_RE,
+    PARTICIPANTS_MAX,
+    TIEBREAK_DATA,
+    TOURNAMENT_OPTIONS,
+    tournament_flags,
+)
 
 # A tournament id is part of its page addresses (tournaments/<id>/).
 TOURNAMENT_ID_RE = re.compile(r"^(?!\.+$)[\w.-]+$")
@@ -119,6 +125,9 @@ PLACEMENT_FIELDS = ["place", "country", "nordic", "ffo", "provisional", "uncerta
 
 def read(data: dict, ctx: ReadContext) -> None:
     season = ctx.season
+    # chess-othello-options.md §3.3: the tie-break data names players of the file.
+    for player in (season.settings or {}).get(TIEBREAK_DATA) or {}:
+        ctx.player(player, f"settings.{TIEBREAK_DATA}.{player}")
     tournaments = field_of(data, "tournaments", "", list, A_LIST, required=False, default=[])
     keys: set[str] = set()
     sm_path = None

@@ -8,7 +8,7 @@ manager turns them on.
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -16,12 +16,20 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from competitions.registry import BOOL, INT, NUMBER, TEXT, Setting, SettingsSpec
+from competitions.registry import BOOL, CHOICE, INT, NUMBER, TEXT, Setting, SettingsSpec
 
 COUNTRY_RE = re.compile(r"^[A-Z]{2}$")
 RATING_MAX = 5000  # far above any Othello rating; a bound, so a typo cannot make M absurd
 UNCERTAINTY_MAX = 2000
 PARTICIPANTS_MAX = 1000
+WORLD_MAX = 100_000  # a world-ranking position
+SEED_MAX = 2**63 - 1
+
+# chess-othello-options.md §3.1: the points series' reading; §3.3: the season tie-break keys
+# (the engine's names; `rankings.engines.othello` has the same).
+CHAINED, DIRECT = "chained", "direct"
+TIEBREAK_KEYS = ("SM", "WOF", "WORLD", "NR", "LOT")
+TIEBREAK_DATA = "tiebreak_data"  # per player: {"p1": {"wof": 1893, "world": 312}}
 
 FIELDS = (
     Setting("best_n", gettext_lazy("Best tournaments counted"), INT, 5, 1, 100),
@@ -89,6 +97,38 @@ FIELDS = (
         ),
     ),
     Setting(
+        "series_rule",
+        gettext_lazy("Points series"),
+        CHOICE,
+        CHAINED,
+        choices=(
+            (CHAINED, gettext_lazy("Chained: each place x times the points of the place above")),
+            (DIRECT, gettext_lazy("Direct: place k gets M · x^(k−1), the last place 1")),
+        ),
+        help_text=gettext_lazy("Both floored exactly; chained is the reading used so far."),
+    ),
+    Setting(
+        "season_tiebreaks",
+        gettext_lazy("Season tie-breaks after points"),
+        TEXT,
+        "",
+        max_length=40,
+        help_text=gettext_lazy(
+            "Keys in order, separated by spaces: SM, WOF, WORLD, NR, LOT. The federation's "
+            "list is “SM WOF WORLD LOT”. Empty: equal points share the rank (or the SM "
+            "tie-break above)."
+        ),
+    ),
+    Setting(
+        "tiebreak_seed",
+        gettext_lazy("Seed of the lot (LOT)"),
+        INT,
+        0,
+        0,
+        SEED_MAX,
+        help_text=gettext_lazy("The same seed gives the same lot; a new seed draws again."),
+    ),
+    Setting(
         "egp_rule",
         gettext_lazy("European GP points count only with a Swedish GP played"),
         BOOL,
@@ -100,14 +140,82 @@ FIELDS = (
 )
 
 
+def tiebreak_keys(text: str) -> tuple[str, ...]:
+    """The keys of a `season_tiebreaks` text (spaces or commas between them)."""
+    return tuple(text.replace(",", " ").split())
+
+
+def _tiebreaks_problem(text: Any) -> str | None:
+    if not isinstance(text, str):
+        return None  # the setting's own check names it
+    keys = tiebreak_keys(text)
+    for key in keys:
+        if key not in TIEBREAK_KEYS:
+            return _("season_tiebreaks: unknown key %(key)s (the keys are %(keys)s)") % {
+                "key": key,
+                "keys": ", ".join(TIEBREAK_KEYS),
+            }
+    if len(set(keys)) != len(keys):
+        return _("season_tiebreaks names a key twice")
+    return None
+
+
+def _rating_problem(value: Any) -> bool:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return True
+    number = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
+    return not (0 <= number <= RATING_MAX) or number.as_tuple().exponent < -2
+
+
+def tiebreak_data_problems(data: Any) -> list[tuple[str, str]]:
+    """Problems in `tiebreak_data`: an object of player ids, each an object with an optional
+    `wof` (a rating, 0 to 5000, at most 2 decimals) and `world` (a position, 1 to 100000)."""
+    if not isinstance(data, dict):
+        return [(TIEBREAK_DATA, _("tiebreak_data must be an object of player ids"))]
+    for player, values in data.items():
+        path = f"{TIEBREAK_DATA}.{player}"
+        if not isinstance(values, dict) or set(values) - {"wof", "world"}:
+            return [(path, _("%(path)s must be an object with wof and world") % {"path": path})]
+        if "wof" in values and _rating_problem(values["wof"]):
+            return [
+                (
+                    f"{path}.wof",
+                    _("%(path)s.wof must be a rating from 0 to %(max)s, at most 2 decimals")
+                    % {"path": path, "max": RATING_MAX},
+                )
+            ]
+        world = values.get("world")
+        if "world" in values and (
+            isinstance(world, bool) or not isinstance(world, int) or not 1 <= world <= WORLD_MAX
+        ):
+            return [
+                (
+                    f"{path}.world",
+                    _("%(path)s.world must be a whole number from 1 to %(max)s")
+                    % {"path": path, "max": WORLD_MAX},
+                )
+            ]
+    return []
+
+
 def _validate_extra(raw: dict) -> list[tuple[str, str]]:
     if "country" in raw and isinstance(raw["country"], str):
         if not COUNTRY_RE.match(raw["country"]):
             return [("country", _("country must be two capital letters, e.g. SE"))]
+    problem = _tiebreaks_problem(raw.get("season_tiebreaks", ""))
+    if problem:
+        return [("season_tiebreaks", problem)]
+    if TIEBREAK_DATA in raw:
+        return tiebreak_data_problems(raw[TIEBREAK_DATA])
     return []
 
 
-SPEC = SettingsSpec(fields=FIELDS, extra=_validate_extra)
+SPEC = SettingsSpec(
+    fields=FIELDS,
+    extra=_validate_extra,
+    extra_names=frozenset({TIEBREAK_DATA}),
+    form="competitions.systems.othello.forms.GPSettingsForm",
+)
 
 
 def _both_flags(raw: dict) -> list[tuple[str, str]]:
@@ -147,6 +255,11 @@ class GPSettings:
     rating_floor: Fraction
     sm_tiebreak: bool
     egp_rule: bool
+    series_rule: str = CHAINED
+    season_tiebreaks: tuple[str, ...] = ()
+    tiebreak_seed: int = 0
+    # each player's (WOF rating, world position), either None when not given
+    tiebreak_data: dict[str, tuple[Fraction | None, int | None]] = field(default_factory=dict)
 
 
 def parse_settings(raw: dict) -> GPSettings:
@@ -169,6 +282,16 @@ def parse_settings(raw: dict) -> GPSettings:
         },
         sm_tiebreak=bool(s["sm_tiebreak"]),
         egp_rule=bool(s["egp_rule"]),
+        series_rule=s["series_rule"],
+        season_tiebreaks=tiebreak_keys(s["season_tiebreaks"]),
+        tiebreak_seed=s["tiebreak_seed"],
+        tiebreak_data={
+            player: (
+                None if values.get("wof") is None else exact(values["wof"]),
+                values.get("world"),
+            )
+            for player, values in ((raw or {}).get(TIEBREAK_DATA) or {}).items()
+        },
     )
 
 

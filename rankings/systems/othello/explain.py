@@ -7,6 +7,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from competitions.text import isolated
+from rankings.engines.othello import DIRECT
 from rankings.tables import decimal_separator, local_decimal
 
 
@@ -101,7 +102,32 @@ def points(entry: dict, tournament: dict) -> str:
     x = tournament["x"]
     m = local_decimal(tournament["max_points_text"])
     g = entry["series_points"]
-    if k == 1:
+    if k > 1 and tournament.get("series_rule") == DIRECT:
+        n = tournament["participants"]
+        formula = _text(
+            _(
+                "Place %(k)s gets g%(k)s = floor(M · x^%(km)s) = floor(%(m)s^(%(nk)s/%(n1)s)) "
+                "= %(g)s (direct reading)."
+            ),
+            k=k,
+            km=k - 1,
+            m=m,
+            nk=n - k,
+            n1=n - 1,
+            g=g,
+        )
+        exact_text = _text(
+            _(
+                "Exact: %(g)s is the largest whole number h with h^%(n1)s ≤ %(m)s^%(nk)s, so "
+                "no float rounding decides it."
+            ),
+            g=g,
+            n1=n - 1,
+            m=m,
+            nk=n - k,
+        )
+        how = f'<div>{formula}</div>\n<div class="text-body-secondary mt-1">{exact_text}</div>'
+    elif k == 1:
         how = "<div>{}</div>".format(
             _text(_("Place 1 gets g1 = floor(M) = floor(%(m)s) = %(g)s."), m=m, g=g)
         )
@@ -185,6 +211,16 @@ def result(
     )
 
 
+# The tie-break keys of chess-othello-options.md §3.3 as a reader sees them.
+TIEBREAK_NAMES = {
+    "SM": lambda: _("SM points"),
+    "WOF": lambda: _("WOF rating"),
+    "WORLD": lambda: _("world ranking"),
+    "NR": lambda: _("rating"),
+    "LOT": lambda: _("lot"),
+}
+
+
 def total(row: dict, names: dict[str, str], best_n: int) -> str:
     """A player's season total: the results that counted and those that did not. Built as
     text, like `nr`: the standings show one per line."""
@@ -205,7 +241,18 @@ def total(row: dict, names: dict[str, str], best_n: int) -> str:
             note = f' <span class="text-body-secondary">· {no_count}</span>'
         items.append(f"<li>{shown} {name}{note}</li>")
     tie = ""
-    if row.get("sm_points") is not None:
+    if row.get("tiebreaks"):
+        tie = '<div class="text-body-secondary">{}</div>'.format(
+            _text(
+                _("Tie-breaks in turn: %(values)s."),
+                values=" · ".join(
+                    f"{TIEBREAK_NAMES.get(key, key)()} "
+                    + ("–" if value is None else local_decimal(value))
+                    for key, value in row["tiebreaks"]
+                ),
+            )
+        )
+    elif row.get("sm_points") is not None:
         tie = '<div class="text-body-secondary">{}</div>'.format(
             _text(
                 _("Tie-break: SM points %(sm)s, then rating %(rating)s."),

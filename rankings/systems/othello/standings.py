@@ -59,6 +59,10 @@ def engine_settings(settings: GPSettings, **changes: Any) -> engine.Settings:
         coefficients=coefficients,
         sm_tiebreak=settings.sm_tiebreak,
         egp_rule=settings.egp_rule,
+        series_rule=settings.series_rule,
+        season_tiebreaks=settings.season_tiebreaks,
+        tiebreak_data=settings.tiebreak_data,
+        tiebreak_seed=settings.tiebreak_seed,
     )
 
 
@@ -243,6 +247,7 @@ def tournament_data(
         "max_points_text": decimal_text(out.max_points),
         "x": engine.series_factor(out.max_points, out.participants),
         "series": list(out.series),
+        "series_rule": settings.series_rule,
         "coefficients": coefficients or coefficient_texts(settings),
         # Who placed where, for the season standings without the lines: the participants in
         # place order, and the positions among them of players of another country (no
@@ -252,7 +257,19 @@ def tournament_data(
     }
 
 
-def standing_detail(row: engine.StandingRow) -> dict:
+def tiebreak_values(row: engine.StandingRow, chain: tuple[str, ...]) -> list[list]:
+    """The row's values of a season's tie-break chain (§3.3), as [key, exact text or None]."""
+    of_key = {
+        engine.SM: row.sm_points,
+        engine.WOF: None if row.wof is None else decimal_text(row.wof),
+        engine.WORLD: row.world,
+        engine.NR: None if row.rating is None else decimal_text(row.rating),
+        engine.LOT: row.lot,
+    }
+    return [[key, None if of_key[key] is None else str(of_key[key])] for key in chain]
+
+
+def standing_detail(row: engine.StandingRow, chain: tuple[str, ...] = ()) -> dict:
     detail: dict[str, Any] = {
         "player": row.player,
         "rank": row.rank,
@@ -268,6 +285,15 @@ def standing_detail(row: engine.StandingRow) -> dict:
     if row.rating is not None:
         detail["rating"] = _num(row.rating)
         detail["rating_text"] = decimal_text(row.rating)  # the exact value, for the page
+    if row.wof is not None:
+        detail["wof"] = _num(row.wof)
+        detail["wof_text"] = decimal_text(row.wof)
+    if row.world is not None:
+        detail["world"] = row.world
+    if row.lot is not None:
+        detail["lot"] = row.lot
+    if chain:
+        detail["tiebreaks"] = tiebreak_values(row, chain)
     return detail
 
 
@@ -337,15 +363,34 @@ def standings_table(outs: list[engine.TournamentOut], settings: engine.Settings)
     rows = RowsOf(
         engine.season_standings(outs, settings),
         lambda row: ComputedRow(
-            player=row.player, rank=row.rank, points=row.points, detail=standing_detail(row)
+            player=row.player,
+            rank=row.rank,
+            points=row.points,
+            detail=standing_detail(row, settings.season_tiebreaks),
         ),
     )
     return ComputedTable(
         kind=KIND_STANDINGS,
         # `lines`: how many rows, so a page reads one page of them without counting
-        data={"best_n": settings.best_n, "sm_tiebreak": settings.sm_tiebreak, "lines": len(rows)},
+        data={
+            "best_n": settings.best_n,
+            "sm_tiebreak": settings.sm_tiebreak,
+            "lines": len(rows),
+            **standings_options(settings),
+        },
         rows=rows,
     )
+
+
+def standings_options(settings: engine.Settings) -> dict:
+    """What the season standings' data keeps of chess-othello-options.md §3, where not the
+    default: the series reading and the tie-break chain (the keys in force)."""
+    options: dict[str, Any] = {}
+    if settings.series_rule != engine.CHAINED:
+        options["series_rule"] = settings.series_rule
+    if settings.season_tiebreaks:
+        options["tiebreaks"] = list(settings.tiebreaks)
+    return options
 
 
 def _pick(row: dict, fields: tuple[str, ...]) -> dict:
@@ -467,7 +512,7 @@ def update(season: Season, scopes: frozenset[str]) -> Update | None:
             return None
         changed.add(int(scope[len(SCOPE_PREFIX) :]))
     settings = engine_settings(parse_settings(season.settings))
-    if settings.sm_tiebreak:
+    if engine.NR in settings.tiebreaks:
         return None
     tournaments = list(season.tournaments.all())
     stored = {
@@ -543,6 +588,11 @@ def whatif_outs(
         settings.sm_tiebreak,
     ):
         return None
+    kept = standings[0].data
+    if {k: kept[k] for k in ("series_rule", "tiebreaks") if k in kept} != standings_options(
+        settings
+    ):
+        return None
     rating_texts = {
         name: text
         for name, text in coefficient_texts(settings).items()
@@ -556,7 +606,7 @@ def whatif_outs(
             return None
     lines = _stored_points(stored)
     last_nr: dict[str, Fraction] = {}
-    if settings.sm_tiebreak:
+    if engine.NR in settings.tiebreaks:
         last_nr = {
             player: Fraction(text)
             for player, text in StandingsRow.objects.filter(table=standings[0]).values_list(
@@ -574,7 +624,7 @@ def whatif_outs(
         got = lines[tb.pk]
         s = Fraction(tb.data["ranking_sum_text"])
         m = engine.max_points(s, c)
-        series = engine.points_series(m, len(got))
+        series = engine.series(m, len(got), settings.series_rule)
         # The place's points of the new series, to whoever received points (of the country).
         out = _stored_out(
             t.key,

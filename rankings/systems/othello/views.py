@@ -181,6 +181,8 @@ def tournament_detail(request, season: Season, tournament: str):
         x=explain.x_text(data["x"]),
         series=explain.series_text(data["series"]),
         foreign=data["participants"] - data["country_participants"],
+        direct=data.get("series_rule") == engine.DIRECT,
+        tiebreaks=engine_settings(parse_settings(season.settings)).tiebreaks,
     )
     return export_or_render(
         request,
@@ -242,6 +244,7 @@ def standings(request, season: Season):
             table=table,
             best_n=best_n,
             sm_tiebreak=stored.data.get("sm_tiebreak") if stored else False,
+            tiebreaks=stored.data.get("tiebreaks") if stored else None,
             legend=[
                 {
                     "n": n,
