@@ -87,7 +87,7 @@ class Command(BaseCommand):
         self.report(result)
 
     def foreign(self, reader, raw: bytes, options) -> None:
-        """A file of another program a system moves in from (e.g. KeizerForClubs)."""
+        """A file of another program a system moves in from (rankings.systems.ForeignFile)."""
         if not options["series"] or not options["season"]:
             raise CommandError(_("this file needs --series SLUG and --season LABEL"))
         try:
