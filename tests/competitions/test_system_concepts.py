@@ -68,6 +68,11 @@ def test_the_keizer_start_points_are_corrected_on_the_season_entry_s_admin_page(
             "keizer_start-0-id": start.pk,
             "keizer_start-0-entry": entry.pk,
             "keizer_start-0-start_points": "7.25",
+            # The withdrawal inline (keizer-variants.md §2.8), empty
+            "keizer_withdrawal-TOTAL_FORMS": "0",
+            "keizer_withdrawal-INITIAL_FORMS": "0",
+            "keizer_withdrawal-MIN_NUM_FORMS": "0",
+            "keizer_withdrawal-MAX_NUM_FORMS": "1",
         },
     )
     assert response.status_code == 302, response.content.decode()[:2000]

@@ -103,7 +103,8 @@ def test_a_file_with_a_preset_computes_the_variant_and_every_score_explains_itse
     assert "own value, counted once" in html
     # the season's own rules, each explained
     assert "This season's rules" in html and "KeizerForClubs (program defaults)" in html
-    assert 'data-option="own_value_once"' in html and "as if he beat himself once" in html
+    assert 'data-option="own_value_once"' in html
+    assert "as if they had beaten themselves once" in html
     assert 'data-option="points_win"' not in html
     # the list after round 2 is valued with the list after round 1 (previous valuation)
     assert "the list after round 1, the list round 2 was paired from" in html
