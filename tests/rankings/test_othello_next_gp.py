@@ -58,13 +58,13 @@ def test_a_place_at_the_next_gp_gives_points_total_and_rank_as_the_engine_does(c
     tournament, row, players = by_engine(gp, "p1", 1, 6, 1400)
     # S = (1855.5 − 900) + 5 × (1400 − 900) = 3455.5; M = 0.004 × 3455.5 + 7 = 20.822: 20
     assert tournament.series[0] == 20 and (row.points, row.rank, players) == (38, 1, 6)
-    assert "Anna Lindqvist at place 1 of 6" in page
+    assert "<bdi>Anna Lindqvist</bdi> at place 1 of 6" in page
     assert '<div class="next-gp-value next-gp-points"><details class="explain"><summary>20<' in page
     assert '<div class="next-gp-value next-gp-total"><details class="explain"><summary>38<' in page
     assert '<div class="next-gp-value next-gp-rank"><details class="explain"><summary>1<' in page
     assert "now 18" in page and "now 2 of 6" in page and "of 6 ·" in page
     # every number explains itself
-    assert "Your NR (rating entry at Göteborg GP)" in page
+    assert "Your NR (rating entry at <bdi>Göteborg GP</bdi>)" in page
     assert "Nordic rating: NR = 1855.5." in page
     assert "The other 5 players, each rated 1400, add 5 × max(0, 1400 − 900)" in page
     assert ">2500<" in page and ">3455.5<" in page and ">20.822<" in page
