@@ -84,7 +84,7 @@ def test_a_manager_enters_a_tournament_and_the_gp_standings_follow(live_server, 
         "() => Chart.getChart(document.querySelector('canvas')).data.datasets[0].data"
     )
     assert data == [0, 13]
-    cells = page.locator("table.table-striped > tbody > tr > td:nth-child(5) summary")
+    cells = page.locator("table.table-striped > tbody > tr > td:nth-child(3) summary")
     assert cells.all_inner_texts() == ["0", "13"]
 
 
