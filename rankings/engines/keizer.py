@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
-from rankings.engines.common import round_half_up
+from competitions.systems.keizer.values import automatic_top, normalised, place_values
 
 __all__ = [
     "BreakdownLine",
@@ -285,47 +285,27 @@ class BreakdownLine:
 # --- §4.1: values and start points ---------------------------------------------------------------
 
 
-def _round(x: Fraction, rounding: str) -> int:
-    """keizer-variants.md conventions: half up, or half to even (Python's round of a Fraction)."""
-    return round(x) if rounding == HALF_EVEN else round_half_up(x)
-
-
 def top_value(n: int, settings: Settings) -> Value:
-    """rules.md §4.1: T = round_half_up(3 · (n − 1) / 2), about three times the bottom value;
-    with a step s the same ratio gives 3 · s · (n − 1) / 2. A top value set by hand wins.
-    keizer-variants.md §1.2: the ratio r (3) is a setting, T = R(s · (n − 1) · r / (r − 1))
-    rounded half up or half to even; with normalised values the top is r."""
+    """rules.md §4.1 / keizer-variants.md §1.2: the list's top value, set by hand or
+    `automatic_top` (competitions.systems.keizer.values); with normalised values the top is r."""
     if settings.normalised_values:
-        return _values_normalised(n, settings.value_ratio)[0] if n else settings.value_ratio
-    if settings.top_value:
-        return settings.top_value
-    r = Fraction(settings.value_ratio)
-    return _round(settings.step * max(n - 1, 0) * r / (r - 1), settings.top_value_rounding)
-
-
-def _values_normalised(n: int, r: Fraction) -> list[Value]:
-    """keizer-variants.md §1.2: from r down to 1 in equal steps δ, rounded half to even to d
-    decimals, d the fewest (0..9) with δ > 10^−d (1 if none). One player: r (a Decision)."""
-    r = Fraction(r)
-    if n == 1:
-        return [r]
-    delta = (r - 1) / (n - 1)
-    d = next((d for d in range(10) if delta > Fraction(1, 10**d)), 1)
-    scale = 10**d
-    found: list[Value] = []
-    for i in range(n):
-        v = Fraction(round(scale * (r - i * delta)), scale)
-        found.append(v.numerator if v.denominator == 1 else v)
-    return found
+        return normalised(n, settings.value_ratio)[0] if n else settings.value_ratio
+    return settings.top_value or automatic_top(
+        n, step=settings.step, ratio=settings.value_ratio, rounding=settings.top_value_rounding
+    )
 
 
 def values(n: int, settings: Settings) -> list[Value]:
-    """rules.md §4.1: the value of each place 1..n on a list of n players, V(i) = T − s·(i − 1)
-    (keizer-variants.md §1.2: or the normalised scale)."""
-    if settings.normalised_values:
-        return _values_normalised(n, settings.value_ratio) if n else []
-    top = top_value(n, settings)
-    return [top - settings.step * i for i in range(n)]
+    """rules.md §4.1: the value of each place 1..n on a list of n players
+    (competitions.systems.keizer.values)."""
+    return place_values(
+        n,
+        top_value=settings.top_value,
+        step=settings.step,
+        ratio=settings.value_ratio,
+        normalised_values=settings.normalised_values,
+        rounding=settings.top_value_rounding,
+    )
 
 
 def start_weight(k: int, fade_rounds: int) -> Fraction:

@@ -8,8 +8,6 @@ has already checked that the user manages the series.
 import datetime
 from dataclasses import dataclass
 from decimal import Decimal
-from fractions import Fraction
-from math import floor
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -27,6 +25,7 @@ from .forms import AddPlayerForm, AttendanceForm, ListFormSet, QuickResultForm, 
 from .models import ExternalResult
 from .settings import described, parse_settings, resolved
 from .tables import EveningTable, PrintTable
+from .values import place_values
 
 Status = RoundEntry.Status
 
@@ -204,28 +203,17 @@ def _int(value) -> int | None:
 
 def _default_values(season: Season, n: int) -> list:
     """The value of each place of the initial list: the start points of those without their
-    own (rules.md §4.1, keizer-variants.md §1.2). Same formula as the engine's, which this
-    layer does not import."""
+    own (rules.md §4.1, keizer-variants.md §1.2), by the engine's own formula (`values`)."""
     settings = parse_settings(season.settings)
-    r = settings.value_ratio
-    if settings.normalised_values:
-        if n <= 1:
-            return [r] * n
-        delta = (r - 1) / (n - 1)
-        d = next((d for d in range(10) if delta > Fraction(1, 10**d)), 1)
-        found = [Fraction(round(10**d * (r - i * delta)), 10**d) for i in range(n)]
-        return [v.numerator if v.denominator == 1 else Decimal(v.numerator) / v.denominator
-                for v in found]  # fmt: skip
-    if settings.top_value:
-        top = settings.top_value
-    else:
-        exact = settings.step * max(n - 1, 0) * r / (r - 1)
-        top = (
-            round(exact)
-            if settings.top_value_rounding == "half-even"
-            else floor(exact + Fraction(1, 2))
-        )
-    return [top - settings.step * i for i in range(n)]
+    found = place_values(
+        n,
+        top_value=settings.top_value,
+        step=settings.step,
+        ratio=settings.value_ratio,
+        normalised_values=settings.normalised_values,
+        rounding=settings.top_value_rounding,
+    )
+    return [v if isinstance(v, int) else Decimal(v.numerator) / v.denominator for v in found]
 
 
 # --- an evening ---------------------------------------------------------------------------------
