@@ -6,6 +6,9 @@ the rest of the suite collects."""
 
 import os
 import secrets
+from urllib.parse import urlsplit
+
+import pytest
 
 from tests.helpers import run_probe
 
@@ -95,3 +98,42 @@ def test_under_production_settings_loading_the_app_connects_nowhere(tmp_path):
     assert probe["connections"] == 0, probe
     assert probe["sockets"] in (0, None), probe
     assert probe["frozen"] > 50_000, probe
+
+
+KEPT = """
+import json
+import clubsite.wsgi
+from django.core.signals import request_finished, request_started
+from django.db import connection
+
+pids = []
+for _ in range(2):  # two requests as the handler brackets them (close_old_connections)
+    request_started.send(sender=None)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pids.append(cursor.fetchone()[0])
+    request_finished.send(sender=None)
+print(json.dumps({"pids": pids, "open": connection.connection is not None}))
+"""
+
+
+def test_under_production_settings_a_connection_serves_the_next_request_too():
+    """A cached public page still reads its season's versions: under a crowd a new PostgreSQL
+    connection per request halved the requests per second (issue 45's rps_vs_trivial). As
+    deployed without CONN_MAX_AGE set, the second request finds the first one's connection."""
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith("postgres"):
+        pytest.skip("a kept connection is PostgreSQL's (SQLite opens a file)")
+    # The server's own database, which every server has (the probe reads no table).
+    url = urlsplit(url)._replace(path="/postgres").geturl()
+    env = {
+        "DJANGO_ENV": "production",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "clubs.example.org",
+        "DATABASE_URL": url,
+    }
+    kept = run_probe(KEPT, env)
+    assert kept["open"] and kept["pids"][0] == kept["pids"][1], kept
+    # The development default closes it after each request (runserver's threads).
+    closed = run_probe(KEPT, {"DATABASE_URL": url})
+    assert not closed["open"] and closed["pids"][0] != closed["pids"][1], closed

@@ -566,7 +566,14 @@ def gunicorn(url: str, ready_path: str):
     cores with workers still importing it (until the tenth round the server was handed over
     as soon as its port accepted connections)."""
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": url, "CELERY_BROKER_URL": "", "DEBUG": "false"}
+    # As deployed (docker-compose, production settings): connections kept between requests.
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "CELERY_BROKER_URL": "",
+        "DEBUG": "false",
+        "CONN_MAX_AGE": "60",
+    }
     process = subprocess.Popen(
         [
             str(Path(sys.executable).parent / "gunicorn"),
