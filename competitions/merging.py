@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from django.apps import apps
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.db.models import Count, UniqueConstraint
 from django.db.models.deletion import Collector
 from django.utils import timezone
@@ -287,7 +287,22 @@ def player_merge(*, duplicate: Player, kept: Player, user=None) -> PlayerMerge:
     """Merge the duplicate into the kept player (same series): one transaction. Every row of
     the duplicate moves to the kept player, the duplicate is deleted, and the seasons they
     touch are recomputed (`results_changed`). Refused, with nothing stored, where both players
-    have a row that may be there once per player (ValidationError naming each place)."""
+    have a row that may be there once per player (ValidationError naming each place), and
+    where such a row was written by someone else between the check and the move (the players
+    are locked, their results are not): the database's constraint refuses it, and the merge
+    says so instead of failing."""
+    try:
+        return _merge(duplicate, kept, user)
+    except IntegrityError as exc:
+        raise ValidationError(
+            _(
+                "Somebody changed these players' results meanwhile; nothing was changed. "
+                "Reload the page."
+            )
+        ) from exc
+
+
+def _merge(duplicate: Player, kept: Player, user) -> PlayerMerge:
     with transaction.atomic(), bulk_write():
         duplicate, kept = _locked(duplicate, kept)
         doubled, conflicts = _refusals(duplicate, kept)

@@ -306,3 +306,23 @@ def test_start_points_of_the_duplicate_where_both_are_on_the_list_refuse_the_mer
     assert "start points of their own in season" in " ".join(refused.value.messages)
     assert SeasonPlayer.objects.filter(pk=entry.pk).exists()
     assert RoundEntry.objects.filter(player=typo).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_row_written_between_the_check_and_the_move_refuses_the_merge_cleanly(
+    season, monkeypatch
+):
+    """The merge locks the players, not their results: a seat written beside the kept player
+    after the check (two managers at once) meets the table's constraint. It is a refusal that
+    changes nothing, not a database error (a 500 on the page)."""
+    import competitions.merging as merging
+
+    p1, p2 = (Player.objects.get(series=season.series, key=k) for k in ("p1", "p2"))
+    seats = Seat.objects.count()
+    # As if the other manager's seat arrived after the check: the check finds nothing.
+    monkeypatch.setattr(merging, "_conflicts", lambda duplicate, kept: [])
+    with pytest.raises(ValidationError) as refused:
+        player_merge(duplicate=p2, kept=p1)
+    assert "nothing was changed" in " ".join(refused.value.messages)
+    assert Player.objects.filter(pk=p2.pk).exists() and not PlayerMerge.objects.exists()
+    assert Seat.objects.count() == seats and Seat.objects.filter(player=p2).exists()
