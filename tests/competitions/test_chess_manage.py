@@ -117,9 +117,11 @@ def test_an_organiser_builds_a_group_pairs_it_and_enters_results(
     assert refused.status_code == 400
     assert "Tick “a new player”" in refused.content.decode()
 
-    post(secretary, manage_url(season, "start_numbers", tournament.key, group.pk), {}, capture)
-    order = list(group.members.order_by("position").values_list("player__key", "rating"))
-    assert order[:2] == [("c", 1600), ("b", 1400)]
+    # Start numbers by rating (the default) before round 1, whatever the typing order: the
+    # page lists c (1600) and b (1400) first; saving round 1 gives them.
+    page = secretary.get(group_url).content.decode()
+    assert 'id="start-numbers-shown">Start numbers: by rating' in page
+    assert page.index("Cecilie Lund") < page.index("Bjørn Dahl") < page.index("Anna Berg")
 
     pair_url = manage_url(season, "pair", tournament.key, group.pk)
     page = secretary.get(pair_url).content.decode()
@@ -129,6 +131,8 @@ def test_an_organiser_builds_a_group_pairs_it_and_enters_results(
     assert saved["Location"] == round_url
     games = list(Game.objects.filter(round__group=group).order_by("board"))
     assert len(games) == 2 and all(g.result == "" for g in games)
+    order = list(group.members.order_by("position").values_list("player__key", "rating"))
+    assert order[:2] == [("c", 1600), ("b", 1400)]
     # Start numbers 1-2 and 3-4: c (1) white against b (2).
     assert {e.colour: e.player.key for e in games[0].entries.all()} == {"white": "c", "black": "b"}
 

@@ -139,8 +139,11 @@ def test_chess_round_1_is_paired_by_rating_whatever_the_typing_order(live_server
     typed = [("Ola 900", 900), ("Kari 1100", 1100), ("Per 1300", 1300), ("Siri 1500", 1500)]
     for name, rating in typed:
         add_player(page, name, new=True, rating=rating)
+    # Before pairing the list already shows the start numbers round 1 will give (fix46).
+    expect(page.locator("#start-numbers-shown")).to_have_text("Start numbers: by rating")
+    assert member_names(page) == ["Siri 1500", "Per 1300", "Kari 1100", "Ola 900"]
     numbers = page.locator("#members tbody tr td:first-child").all_inner_texts()
-    assert numbers == ["1", "2", "3", "4"]  # typing order, before pairing
+    assert numbers == ["1", "2", "3", "4"]
 
     page.click("text=Pair round 1 (Monrad)")
     page.wait_for_selector("#pairing")
@@ -153,9 +156,72 @@ def test_chess_round_1_is_paired_by_rating_whatever_the_typing_order(live_server
     page.click("button:has-text('Save round 1')")
     page.wait_for_selector("text=Round 1 paired and saved")
     page.click("text=← Gruppe S")
+    assert member_names(page) == ["Siri 1500", "Per 1300", "Kari 1100", "Ola 900"]
+
+
+def member_names(page) -> list[str]:
     rows = page.locator("#members tbody tr")
-    order = [rows.nth(i).locator("td").nth(1).inner_text().split(" ·")[0] for i in range(4)]
-    assert order == ["Siri 1500", "Per 1300", "Kari 1100", "Ola 900"]
+    return [
+        rows.nth(i).locator("td").nth(1).inner_text().split(" ·")[0] for i in range(rows.count())
+    ]
+
+
+def boards_of(page) -> list[set[str]]:
+    boards = []
+    for row in page.locator("#pairing tbody tr").all():
+        _board, white, black, _again = row.locator("td").all_inner_texts()
+        boards.append({white.strip(), black.strip()})
+    return boards
+
+
+def test_chess_start_numbers_as_set_by_the_organiser_are_an_explicit_choice(
+    live_server, page, secretary
+):
+    """Issue 46 item 2, the explicit manual order (fix46): after 8cf6e38 round 1 always paired
+    by rating and saving it re-sorted the start numbers, so a seeded list from the federation
+    could not be kept. The secretary types the seeded list (Per, Siri, Ola, Kari), chooses
+    "as set by the organiser", moves Kari to number 2 by typing it; round 1 pairs Per–Kari and
+    Siri–Ola, saving it keeps the numbers, and the group's pages say which order it is."""
+    season = managed(chess_with(empty_group()), secretary)
+    base = live_server.url
+    log_in(page, base, "secretary", PASSWORD)
+    group_page(page, base, season)
+    for name, rating in (("Per", 1300), ("Siri", 1500), ("Ola", 900), ("Kari", 1100)):
+        add_player(page, name, new=True, rating=rating)
+    assert member_names(page) == ["Siri", "Per", "Kari", "Ola"]  # by rating, the default
+
+    page.check("#start-by-organiser")
+    page.click("button:has-text('Save start numbers')")
+    page.wait_for_selector(".alert-success:has-text('Start numbers saved.')")
+    expect(page.locator("#start-numbers-shown")).to_have_text(
+        "Start numbers: as set by the organiser"
+    )
+    assert member_names(page) == ["Per", "Siri", "Ola", "Kari"]  # as typed
+    page.get_by_label("Start number of Kari").fill("2")
+    page.click("button:has-text('Save start numbers')")
+    page.wait_for_selector(".alert-success:has-text('Start numbers saved.')")
+    assert member_names(page) == ["Per", "Kari", "Siri", "Ola"]
+    boxes = page.locator("#members tbody input[type=number]")
+    assert [boxes.nth(i).input_value() for i in range(4)] == ["1", "2", "3", "4"]
+
+    page.click("text=Pair round 1 (Monrad)")
+    page.wait_for_selector("#pairing")
+    expect(page.locator("#start-numbers-shown")).to_have_text(
+        "Start numbers: as set by the organiser"
+    )
+    assert boards_of(page) == [{"Per (1)", "Kari (2)"}, {"Siri (3)", "Ola (4)"}]
+    page.click("button:has-text('Save round 1')")
+    page.wait_for_selector("text=Round 1 paired and saved")
+    page.click("text=← Gruppe S")
+    assert member_names(page) == ["Per", "Kari", "Siri", "Ola"]  # kept
+    expect(page.locator("#start-numbers-form")).to_have_count(0)  # fixed now
+    expect(page.locator("#start-numbers-shown")).to_have_text(
+        "Start numbers: as set by the organiser"
+    )
+    page.click("text=Public crosstable")
+    expect(page.locator("#start-numbers-shown")).to_have_text(
+        "Start numbers: as set by the organiser"
+    )
 
 
 # --- item 3 ---------------------------------------------------------------------------------------

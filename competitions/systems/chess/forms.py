@@ -14,7 +14,8 @@ from competitions.uploads import WINDOWS_1252, read_upload
 
 from .interchange import BORN_MAX, BORN_MIN, CLASS_MAX_LENGTH
 from .models import RATING_MAX
-from .settings import GROUP_FORMAT_CHOICES, TIEBREAKS_MAX_LENGTH
+from .settings import GROUP_FORMAT_CHOICES, GROUP_PLAYERS_MAX, TIEBREAKS_MAX_LENGTH
+from .start_numbers import CHOICES as START_NUMBER_CHOICES
 
 # What a result box accepts, and what it stores.
 RESULT_INPUTS = {
@@ -93,6 +94,39 @@ class GroupDetailsForm(GroupForm):
         required=False,
         choices=(("", gettext_lazy("the season's")), *GROUP_FORMAT_CHOICES),
     )
+
+
+class StartNumbersForm(forms.Form):
+    """A group's start numbers (start_numbers.py): by rating, or as the organiser sets them,
+    then with a number box for each player (`n-<id>`) of the list the page showed (`shown`:
+    their ids in its order, so a list changed meanwhile is refused)."""
+
+    start_numbers = forms.ChoiceField(
+        label=gettext_lazy("Start numbers"),
+        choices=START_NUMBER_CHOICES,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    shown = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, members=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.members = list(members)
+        for m in self.members:
+            self.fields[f"n-{m.pk}"] = forms.IntegerField(
+                min_value=1, max_value=GROUP_PLAYERS_MAX, required=False
+            )
+
+    def clean(self):
+        data = super().clean()
+        try:
+            data["shown"] = [int(pk) for pk in (data.get("shown") or "").split(",") if pk]
+        except ValueError:
+            data["shown"] = []  # not a list the page wrote: refused as changed meanwhile
+        data["numbers"] = {
+            m.pk: data[f"n-{m.pk}"] for m in self.members if data.get(f"n-{m.pk}") is not None
+        }
+        return data
 
 
 class MemberFields(forms.Form):

@@ -1,7 +1,8 @@
 """The chess-bgp section of the competition file (interchange.md).
 
 A tournament has groups; a group has its players (with class, birth year and, optionally, a
-rating; their order is the start-number order) and its rounds, each a list of games and
+rating; their order is the start-number order, before round 1 only with `"start_numbers":
+"organiser"`, start_numbers.py) and its rounds, each a list of games and
 walkovers. A game without `result` has been paired but not played yet (the next round of a group
 in progress). A player's birth year is `Player.born`: a file that gives one player two different
 years is refused at the second one.
@@ -39,6 +40,7 @@ from competitions.sync import delete_with_history
 
 from .models import RATING_MAX, GroupPlayer
 from .settings import COUNTY, DENSE, GROUP_OPTIONS, OWN_FORMAT, OWN_TIEBREAKS
+from .start_numbers import FILE_VALUES, START_NUMBERS, by_rating
 
 # The round entries without a game: a walkover (a win) and a requested half-point bye.
 UNPLAYED = {"walkover": RoundEntry.Status.WALKOVER, "half_bye": RoundEntry.Status.BYE}
@@ -141,6 +143,16 @@ class _Reader:
             value = field_of(raw, key, path, str, TEXT, required=False, default="").strip()
             if value:
                 options[option] = value
+        # start_numbers.py: "rating" (the default) or "organiser"
+        order = field_of(raw, START_NUMBERS, path, str, TEXT, required=False, default="rating")
+        if order not in FILE_VALUES:
+            raise FileError(
+                join(path, START_NUMBERS),
+                _("unknown start numbers %(value)r, expected one of %(values)s")
+                % {"value": order, "values": ", ".join(FILE_VALUES)},
+            )
+        if FILE_VALUES[order]:
+            options[START_NUMBERS] = FILE_VALUES[order]
         for field, message in GROUP_OPTIONS.validate(options):
             raise FileError(join(path, field), message)
         group = Group(
@@ -453,6 +465,8 @@ def write(season: Season) -> dict:
                 for key, option in ((OWN_TIEBREAKS, OWN_TIEBREAKS), ("format", OWN_FORMAT))
                 if g.options.get(option)
             }
+            if not by_rating(g.options):
+                own[START_NUMBERS] = "organiser"
             groups.append(
                 {
                     "name": g.name,

@@ -19,8 +19,9 @@ RATING_MAX = 4000
 
 class GroupPlayer(models.Model):
     """A player of a chess group, with the BGP class he plays in there (his birth year is the
-    player's own, `Player.born`). `position` is his start number (1 = first): the file's order,
-    or the order by rating the manager set before round 1.
+    player's own, `Player.born`). `position` is his start number (1 = first): the file's order
+    or the manager's; before round 1 a group numbering by rating shows and pairs by rating
+    instead, and storing round 1 writes those numbers here (start_numbers.py).
 
     A player plays in one group of a tournament (rules.md §3: BGP points are per tournament, a
     second group would count them twice). `tournament` is the group's, copied so the database

@@ -5,7 +5,6 @@ status `walkover`. The database refuses a player twice in a round; these service
 in words.
 """
 
-import random
 from collections.abc import Sequence
 from datetime import date
 
@@ -21,7 +20,7 @@ from competitions.models import Game, Group, Player, Round, RoundEntry, Season, 
 from competitions.services import season_entries_ensure
 from competitions.signals import bulk_write, results_changed
 
-from . import tiebreak_codes, trf
+from . import start_numbers, tiebreak_codes, trf
 from .interchange import BORN_MAX, BORN_MIN, COUNTY, RESULTS
 from .models import RATING_MAX, GroupPlayer, in_two_groups
 from .settings import (
@@ -284,43 +283,105 @@ def member_remove(*, member: GroupPlayer) -> None:
             _("%(name)s has results in this group; remove those first.")
             % {"name": member.player.name}
         )
-    member.delete()
+    with transaction.atomic():
+        member.delete()
+        if not member.group.rounds.exists():  # the organiser's order closed up: 1, 2, 3, ...
+            _number(list(member.group.members.order_by("position", "player__key")))
 
 
 def rating_order(group: Group) -> list[GroupPlayer]:
     """rules.md §3 Decision: the group's players in start-number order by rating, the unrated
     last, equals by lot (the tournament's stored lot)."""
-    members = list(group.members.select_related("player"))
-    keys = sorted(m.player.key for m in members)
-    random.Random(f"{group.tournament.draw_seed}:{group.pk}").shuffle(keys)
-    lot = {key: i for i, key in enumerate(keys)}
-    members.sort(key=lambda m: (m.rating is None, -(m.rating or 0), lot[m.player.key]))
+    return start_numbers.rating_sorted(
+        list(group.members.select_related("player")),
+        key=lambda m: m.player.key,
+        rating=lambda m: m.rating,
+        lot_seed=start_numbers.lot_seed_of(group.tournament.draw_seed, group.pk),
+    )
+
+
+def start_order(group: Group) -> list[GroupPlayer]:
+    """The group's players in start-number order (start_numbers.py): before round 1 by rating
+    (`rating_order`) unless the organiser set them; as stored once the group has a round."""
+    if start_numbers.by_rating(group.options) and not group.rounds.exists():
+        return rating_order(group)
+    return list(group.members.select_related("player").order_by("position", "player__key"))
+
+
+def start_number_of(member: GroupPlayer) -> int:
+    """The start number a page shows for a player of the group (`start_order`)."""
+    if member.group.rounds.exists():
+        return member.position
+    return next(n for n, m in enumerate(start_order(member.group), start=1) if m.pk == member.pk)
+
+
+def _number(members: Sequence[GroupPlayer]) -> None:
+    """Give these players the start numbers 1, 2, ... in this order."""
+    for position, member in enumerate(members, start=1):
+        if member.position != position:
+            member.position = position
+            member.save(update_fields=["position"])
+
+
+def start_numbers_fix(*, group: Group) -> list[GroupPlayer]:
+    """Round 1 is being stored (inside its transaction, before the round): the players get the
+    start numbers it is paired by (`start_order`): by rating, or the organiser's order closed
+    up to 1, 2, 3, ... Start numbers name players in the crosstable's history and the TRF
+    file, so they are fixed from then on."""
+    shared.row_lock(group)  # one after the other with a change of the start numbers
+    members = start_order(group)
+    _number(members)
     return members
 
 
-def start_numbers_by_rating(*, group: Group) -> list[GroupPlayer]:
-    """Give the group's players their start numbers by rating (`rating_order`). Only before
-    round 1: start numbers name players in the crosstable's history and the TRF file. Pairing
-    round 1 does it itself (`pairing_save`)."""
-    if group.rounds.exists():
-        raise ValidationError(_("Start numbers are fixed once the group has a round."))
-    members = rating_order(group)
+def start_numbers_set(
+    *,
+    group: Group,
+    choice: str,
+    numbers: dict[int, int] | None = None,
+    shown: Sequence[int] = (),
+) -> None:
+    """The group's start numbers by rating or as the organiser sets them (start_numbers.py),
+    only before round 1. `numbers`, as the organiser: the number typed for each player (by
+    GroupPlayer id) of the list the page showed in its order (`shown`, ids); the players are
+    ordered by them, a changed number before an unchanged equal one (typing 1 for number 4
+    moves that player to the top), and numbered 1, 2, 3, ... A list changed meanwhile by
+    someone else refuses it all."""
+    stale = _("Somebody else changed this meanwhile; nothing was saved. Reload to see it.")
     with transaction.atomic():
-        for position, member in enumerate(members, start=1):
-            if member.position != position:
-                member.position = position
-                member.save(update_fields=["position"])
-    return members
+        if not shared.row_lock(group):  # a round 1 stored meanwhile waits for it, or comes first
+            raise ValidationError(stale)
+        if group.rounds.exists():
+            raise ValidationError(_("Start numbers are fixed once the group has a round."))
+        options = _own_options(GROUP_OPTIONS, group.options, {start_numbers.START_NUMBERS: choice})
+        if options != group.options:
+            group.options = options
+            group.save(update_fields=["options"])
+        if choice != start_numbers.BY_ORGANISER or not numbers:
+            return
+        members = list(group.members.select_related("player").order_by("position", "player__key"))
+        if [m.pk for m in members] != list(shown):
+            raise ValidationError(stale)
+        shown_number = {m.pk: n for n, m in enumerate(members, start=1)}
+
+        def wanted(m: GroupPlayer) -> tuple[int, bool, int]:
+            typed = numbers.get(m.pk, shown_number[m.pk])
+            return typed, typed == shown_number[m.pk], shown_number[m.pk]
+
+        _number(sorted(members, key=wanted))
 
 
 # --- rounds, games and walkovers ----------------------------------------------------------------
 
 
 def round_create(*, group: Group) -> Round:
-    """The group's next round, empty: for a pairing entered by hand."""
+    """The group's next round, empty: for a pairing entered by hand. Round 1 fixes the start
+    numbers first (`start_numbers_fix`), as a paired round 1 does."""
     last = group.rounds.aggregate(m=Max("number"))["m"] or 0
     try:
         with transaction.atomic():
+            if last == 0:
+                start_numbers_fix(group=group)
             return Round.objects.create(
                 season=group.tournament.season,
                 tournament=group.tournament,
@@ -467,7 +528,7 @@ def pairing_save(
     walkover: Player | None,
 ) -> Round:
     """Store a pairing as round `number` of the group: its games without results and the WO.
-    Round 1 sets the start numbers by rating first (the order it was paired in)."""
+    Round 1 fixes the start numbers first (`start_numbers_fix`: the order it was paired in)."""
     last = group.rounds.aggregate(m=Max("number"))["m"] or 0
     if number != last + 1:
         raise ValidationError(
@@ -475,8 +536,8 @@ def pairing_save(
         )
     try:
         with transaction.atomic():
-            if number == 1:  # round 1 is paired by rating: the start numbers follow it
-                start_numbers_by_rating(group=group)
+            if number == 1:  # the start numbers round 1 was paired by
+                start_numbers_fix(group=group)
             round_ = Round.objects.create(
                 season=group.tournament.season,
                 tournament=group.tournament,
@@ -594,6 +655,10 @@ def group_import_trf(*, group: Group, text: str) -> tuple[int, str]:
         by_name.setdefault(player.name.casefold(), []).append(player)
     starts = {p.start: p for p in parsed.players}
     with transaction.atomic():
+        # The file's start ranks are the group's start numbers: as the organiser set them
+        # (start_numbers.py). A refused import leaves `group.options` so in memory only.
+        group.options = {**group.options, start_numbers.START_NUMBERS: start_numbers.BY_ORGANISER}
+        group.save(update_fields=["options"])
         players: dict[int, Player] = {}
         for entry in parsed.players:
             if not entry.name:

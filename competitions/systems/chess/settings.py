@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from competitions.registry import BOOL, CHOICE, INT, TEXT, Setting, SettingsSpec
 
+from . import start_numbers
 from . import tiebreak_codes as codes
 from .models import RATING_MAX
 
@@ -345,6 +346,14 @@ GROUP_OPTIONS = SettingsSpec(
             CHOICE,
             "",
             choices=(("", gettext_lazy("the season's")), *GROUP_FORMAT_CHOICES),
+        ),
+        # issue 46: by rating (the default) or as the organiser set them (start_numbers.py)
+        Setting(
+            start_numbers.START_NUMBERS,
+            gettext_lazy("Start numbers"),
+            CHOICE,
+            start_numbers.BY_RATING,
+            choices=start_numbers.CHOICES,
         ),
     ),
     extra=_own_list,

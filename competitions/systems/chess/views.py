@@ -35,12 +35,14 @@ from .forms import (
     MemberAddForm,
     MemberFields,
     ResultsForm,
+    StartNumbersForm,
     TrfImportForm,
     WalkoverForm,
 )
 from .interchange import COUNTY, DENSE
 from .models import GroupPlayer
-from .settings import OWN_FORMAT, OWN_TIEBREAKS, parse_settings
+from .settings import GROUP_PLAYERS_MAX, OWN_FORMAT, OWN_TIEBREAKS, parse_settings
+from .start_numbers import by_rating, lot_seed_of, rating_sorted
 from .tables import ManageTournamentTable
 
 UNPLAYED_STATUSES = (RoundEntry.Status.WALKOVER, RoundEntry.Status.BYE)
@@ -182,6 +184,7 @@ def group_manage(request, season: Season, tournament: str, group: int):
                 )
             except ValidationError as exc:
                 apply_errors(trf_form, exc)
+                group.refresh_from_db(fields=["options"])  # nothing was stored
             else:
                 messages.success(
                     request,
@@ -233,7 +236,7 @@ def group_manage(request, season: Season, tournament: str, group: int):
                 messages.success(
                     request,
                     _("%(name)s added with start number %(n)s.")
-                    % {"name": member.player.name, "n": member.position},
+                    % {"name": member.player.name, "n": services.start_number_of(member)},
                 )
                 return redirect(
                     manage_url(season, "group", group.tournament.key, group.pk) + "#add"
@@ -247,6 +250,18 @@ def group_manage(request, season: Season, tournament: str, group: int):
             open_count=Count("games", filter=Q(games__result=""), distinct=True),
         ).order_by("number")
     )
+    # The start numbers (start_numbers.py): before round 1 by rating unless the organiser set
+    # them, what round 1 will give; once a round is stored, as stored.
+    start_by_rating = by_rating(group.options)
+    if not rounds and start_by_rating:
+        members = rating_sorted(
+            members,
+            key=lambda m: m.player.key,
+            rating=lambda m: m.rating,
+            lot_seed=lot_seed_of(group.tournament.draw_seed, group.pk),
+        )
+    for n, m in enumerate(members, start=1):
+        m.start = m.position if rounds else n
     in_group = {m.player_id for m in members}
     edit = manage_urls(season, "member", group.tournament.key, group.pk)
     remove = manage_urls(season, "member_remove", group.tournament.key, group.pk)
@@ -277,6 +292,11 @@ def group_manage(request, season: Season, tournament: str, group: int):
             "players": [p for p in players if p.pk not in in_group],
             "classes": classes,
             "no_class": sum(1 for m in members if not m.player_class),
+            "start_by_rating": start_by_rating,
+            # the order as stored, which the organiser's number boxes change
+            "shown": ",".join(
+                str(m.pk) for m in sorted(members, key=lambda m: (m.position, m.player.key))
+            ),
         },
         status=400 if request.method == "POST" and preview is None else 200,
     )
@@ -310,6 +330,7 @@ def member_edit(request, season: Season, tournament: str, group: int, member: in
             "tournament": group.tournament,
             "group": group,
             "member": found,
+            "start": services.start_number_of(found),
             "form": form,
         },
         status=400 if request.method == "POST" else 200,
@@ -333,14 +354,31 @@ def member_remove(request, season: Season, tournament: str, group: int, member: 
 
 @require_POST
 def start_numbers(request, season: Season, tournament: str, group: int):
+    """Start numbers by rating or as the organiser sets them, and the organiser's numbers."""
     group = _group(season, tournament, group)
+    members = list(group.members.select_related("player").order_by("position", "player__key"))
+    form = StartNumbersForm(request.POST, members=members)
+    url = manage_url(season, "group", group.tournament.key, group.pk)
+    if not form.is_valid():
+        messages.error(
+            request,
+            _("Start numbers are whole numbers from 1 to %(max)s; nothing was saved.")
+            % {"max": GROUP_PLAYERS_MAX},
+        )
+        return redirect(url + "#start-numbers")
+    data = form.cleaned_data
     try:
-        services.start_numbers_by_rating(group=group)
+        services.start_numbers_set(
+            group=group,
+            choice=data["start_numbers"],
+            numbers=data["numbers"],
+            shown=data["shown"],
+        )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        messages.success(request, _("Start numbers set by rating."))
-    return redirect(manage_url(season, "group", group.tournament.key, group.pk))
+        messages.success(request, _("Start numbers saved."))
+    return redirect(url + "#start-numbers")
 
 
 @require_POST

@@ -1,7 +1,6 @@
 """Pairing the next round of a chess group (rules.md §3): load the group, run the Monrad engine,
 store the result as the round's games and WO."""
 
-from dataclasses import replace
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -37,12 +36,10 @@ def pair_next_round(season: Season, *, group: Group, present: list[str] | None =
                 _("Round %(n)s has no games yet: enter them, or delete the round, before pairing.")
                 % {"n": last}
             )
+    # Round 1 pairs 1 against 2, 3 against 4, ... of the start numbers: before round 1 the
+    # loaded players are by rating unless the organiser set them (start_numbers.py); saving
+    # round 1 stores those numbers (services.start_numbers_fix).
     group_in = loaded.engine_input()
-    if not loaded.rounds:
-        # rules.md §3: round 1 pairs by start numbers by rating (1 against 2, ...), whatever
-        # order the players were typed in; saving it gives them those numbers.
-        order = [m.player.key for m in services.rating_order(group)]
-        group_in = replace(group_in, players=tuple(order))
     open_rounds = monrad.open_rounds(group_in)
     if open_rounds:  # the engine refuses it too, in its own words (it speaks no language)
         raise ValidationError(

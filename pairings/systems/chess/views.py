@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from competitions.models import Group, Season
 from competitions.systems.chess import services as chess
+from competitions.systems.chess.start_numbers import by_rating as start_by_rating
 from competitions.views import manage_url
 from rankings.people import People
 
@@ -21,7 +22,11 @@ def pair_group(request, season: Season, tournament: str, group: int):
         tournament__season=season,
         tournament__key=tournament,
     )
-    members = list(group.members.select_related("player").order_by("position", "player__key"))
+    # In start-number order: before round 1 by rating unless the organiser set them.
+    members = chess.start_order(group)
+    first = not group.rounds.exists()
+    for n, m in enumerate(members, start=1):
+        m.start = n if first else m.position
     keys = [m.player.key for m in members]
     data = request.POST if request.method == "POST" else request.GET
     present = (
@@ -48,9 +53,7 @@ def pair_group(request, season: Season, tournament: str, group: int):
             )
             return redirect(manage_url(season, "round", tournament, group.pk, round_.number))
     people = People(season, keys)
-    start = {m.player.key: m.position for m in members}
-    if proposal["round"] == 1:  # paired by rating; saving gives these start numbers
-        start = {m.player.key: n for n, m in enumerate(chess.rating_order(group), start=1)}
+    start = {m.player.key: m.start for m in members}  # round 1: saving it gives these
     boards = [
         {
             "board": n,
@@ -77,5 +80,6 @@ def pair_group(request, season: Season, tournament: str, group: int):
             "rematches": any(b["rematch"] for b in boards),
             "second_walkover": "second-walkover" in proposal["relaxed"],
             "group_url": group_url,
+            "start_by_rating": start_by_rating(group.options) if first else None,
         },
     )

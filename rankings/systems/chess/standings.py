@@ -15,6 +15,7 @@ from django.db.models.fields.json import KT
 from django.utils.text import slugify
 
 from competitions.models import Group, Round, RoundEntry, Season
+from competitions.systems.chess import start_numbers
 from competitions.systems.chess.interchange import COUNTY, DENSE
 from competitions.systems.chess.models import GroupPlayer
 from competitions.systems.chess.settings import group_tiebreaks, parse_settings
@@ -200,6 +201,17 @@ def load_groups(
                 r["games"] = dict(sorted(r["games"].items(), key=lambda g: boards[g[0]]))
             r["walkovers"] = [key for _id, key in sorted(walkovers.get((lg.group.pk, number), ()))]
             r["half_byes"] = [key for _id, key in sorted(half_byes.get((lg.group.pk, number), ()))]
+        if not lg.rounds and start_numbers.by_rating(lg.group.options):
+            # Before round 1 the start numbers are by rating, whatever order the players were
+            # added in (start_numbers.py); saving round 1 stores them.
+            lg.members = start_numbers.rating_sorted(
+                lg.members,
+                key=lambda m: m.player,
+                rating=lambda m: m.rating,
+                lot_seed=start_numbers.lot_seed_of(lg.group.tournament.draw_seed, lg.group.pk),
+            )
+            for n, m in enumerate(lg.members, start=1):
+                m.start = n
     return loaded
 
 
@@ -320,6 +332,8 @@ def _tournament_tables(
             "unplayed_rounds": settings.unplayed_rounds,
             "round_robin": out.round_robin,
             "final_ties": settings.final_ties,
+            # start_numbers.py: by rating, or as the organiser set them (the page says which)
+            "start_numbers": "rating" if start_numbers.by_rating(lg.group.options) else "organiser",
         }
         groups_data.append({k: data[k] for k in ("id", "name", "scale", "rounds", "players")})
         tables.append(

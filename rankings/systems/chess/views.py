@@ -490,6 +490,8 @@ def group_detail(request, season: Season, tournament: str, group: int):
             group=data,
             scale=SCALE_LABELS.get(data["scale"], data["scale"]),
             tiebreak_legend=tb.legend(data) if tb.is_custom(data) else None,
+            # start_numbers.py (None: stored before the page said it)
+            start_by_rating={"rating": True, "organiser": False}.get(data.get("start_numbers")),
             table=table,
             tournament_url=season_url(season, "tournament", tournament),
         ),
