@@ -230,8 +230,9 @@ def test_chess_start_numbers_as_set_by_the_organiser_are_an_explicit_choice(
 def test_a_chess_group_gives_bgp_points_only_once_played(live_server, page, secretary):
     """Issue 46 item 3, fix 8bb8b53: a group of four with no games gave each player 20 BGP
     points at once, in the public season standings. Unplayed, the tournament page says its
-    BGP points are provisional, naming the group, and nobody has points; once round 1 is paired
-    and both results are typed, the points are there and the note is gone."""
+    BGP points are provisional, naming the group, and nobody has points, and the season's BGP
+    standings name the group still to come (fix46); once round 1 is paired and both results
+    are typed, the points are there and the notes are gone."""
     data = {**chess_file(), "tournaments": []}
     players = [
         {"player": key, "class": "Kadett", "born": 2011, "rating": rating}
@@ -250,6 +251,14 @@ def test_a_chess_group_gives_bgp_points_only_once_played(live_server, page, secr
     page.goto(standings)
     expect(page.locator("main")).to_contain_text("No BGP points yet.")
     assert "Anna Berg" not in page.inner_text("main")
+    # The season's standings name the group still to come, with its tournament (fix46).
+    note = page.locator("#bgp-provisional")
+    assert shown(note).startswith(
+        "Provisional: these standings do not yet count the BGP points of groups with rounds "
+        "to play or results to come: Gruppe S (Skien BGP)."
+    )
+    note.get_by_role("link", name="Skien BGP").click()
+    expect(page.locator("#bgp-waiting")).to_be_visible()
 
     log_in(page, base, "secretary", PASSWORD)
     group_page(page, base, season)
@@ -266,6 +275,7 @@ def test_a_chess_group_gives_bgp_points_only_once_played(live_server, page, secr
     expect(page.locator("#bgp-waiting")).to_have_count(0)
     expect(page.locator("main table tbody tr")).to_have_count(4)  # Kadett: the four of them
     page.goto(standings)
+    expect(page.locator("#bgp-provisional")).to_have_count(0)
     kadett = page.locator("main table").inner_text()
     assert all(name in kadett for name in ("Anna Berg", "Bjørn Dahl", "David Moen", "Eva Strand"))
     assert "20" in kadett

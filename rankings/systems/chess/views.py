@@ -130,6 +130,7 @@ def overview(request, season: Season):
             tab="",
             tournament_table=tournaments,
             classes=classes,
+            provisional=provisional_note(season, bgp_tables=stored[KIND_BGP]),
         ),
     )
 
@@ -529,6 +530,58 @@ def group_trf_download(request, season: Season, tournament: str, group: int):
     return response
 
 
+def provisional_note(season: Season, class_name: str | None = None, bgp_tables=None):
+    """rules.md §3 Decision (issue 46): the season's groups whose BGP points are still to come
+    (rounds to play or results to come), each with its tournament, linked to the tournament's
+    page that says the same; with `class_name`, only the groups with a player of that class.
+    HTML for the BGP standings, or None when every group has been played. One query (none
+    given the season's stored BGP tables), and one more for a class while groups are to come."""
+    if bgp_tables is None:
+        bgp = (
+            StandingsTable.objects.filter(season=season, kind=KIND_BGP)
+            .order_by("position")
+            .values_list("key", "data__name", "data__waiting", "data__groups")
+        )
+    else:
+        bgp = [
+            (t.key, t.data["name"], t.data.get("waiting"), t.data.get("groups")) for t in bgp_tables
+        ]
+    waiting = []  # (tournament key, tournament name, group name, group id)
+    for key, name, names, groups in bgp:
+        ids = {g["name"]: g["id"] for g in groups or ()}
+        waiting.extend((key, name, group, ids.get(group)) for group in names or ())
+    if not waiting:
+        return None
+    if class_name is not None:
+        with_class = set(
+            StandingsRow.objects.filter(
+                table__season=season,
+                table__kind=KIND_GROUP,
+                table__key__in=[str(pk) for *_x, pk in waiting],
+                detail__class=class_name,
+            ).values_list("table__key", flat=True)
+        )
+        waiting = [w for w in waiting if str(w[3]) in with_class]
+        if not waiting:
+            return None
+    groups = format_html_join(
+        ", ",
+        '{} (<a class="alert-link" href="{}">{}</a>)',
+        (
+            (isolated(group), season_url(season, "tournament", key), isolated(name))
+            for key, name, group, _pk in waiting
+        ),
+    )
+    return html_message(
+        _(
+            "Provisional: these standings do not yet count the BGP points of groups with rounds "
+            "to play or results to come: %(groups)s. Their players get those points when all "
+            "the group's rounds have results."
+        ),
+        {"groups": groups},
+    )
+
+
 def classes(request, season: Season):
     """Each class's leaders; its page lists everyone."""
     stored = StandingsTable.objects.filter(season=season, kind=KIND_CLASS).order_by("position")
@@ -551,7 +604,9 @@ def classes(request, season: Season):
     return render(
         request,
         "rankings/chess/classes.html",
-        season_context(request, season, tab="classes", sections=sections),
+        season_context(
+            request, season, tab="classes", sections=sections, provisional=provisional_note(season)
+        ),
     )
 
 
@@ -572,7 +627,14 @@ def class_detail(request, season: Season, cls: str):
         table,
         f"{season.series.slug}-{season.slug}-bgp-{stored.key}",
         "rankings/chess/class.html",
-        season_context(request, season, tab="classes", name=stored.data["name"], table=table),
+        season_context(
+            request,
+            season,
+            tab="classes",
+            name=stored.data["name"],
+            table=table,
+            provisional=provisional_note(season, stored.data["name"]),
+        ),
     )
 
 
