@@ -26,7 +26,7 @@ from simple_history.utils import get_history_manager_for_model
 
 from . import merging
 from .admin_lists import related_column, scope_filters
-from .admin_site import shared_listings
+from .admin_site import columns_left_out, shared_listings
 from .discovery import import_system_modules
 from .models import (
     Club,
@@ -73,11 +73,15 @@ class HistoryAdmin(SimpleHistoryAdmin):
     """SimpleHistoryAdmin that records a baseline before the first change of a row."""
 
     def get_list_display(self, request):
+        # A shared model opened from a system's section leaves out what its rows leave empty.
+        key = request.GET.get("system")
+        left_out = set(columns_left_out(self.model, key)) if key else set()
         return [
             related_column(self.model, name)
             if isinstance(name, str) and "__" in name.strip("_")
             else name
             for name in super().get_list_display(request)
+            if name not in left_out
         ]
 
     def changelist_view(self, request, extra_context=None):
