@@ -78,8 +78,10 @@ class Update:
 class ForeignFile:
     """A file of another program (e.g. KeizerForClubs) that `import_competition` reads as a
     season of this system: `recognises(raw)` says whether the bytes are such a file; `run(raw,
-    *, series, season, replace, dry_run)` imports it and returns an object with the import's
-    `result` (competitions.interchange.ImportResult) and the report's `lines`."""
+    *, series, season, replace, dry_run, next_round)` imports it and returns an object with the
+    import's `result` (competitions.interchange.ImportResult) and the report's `lines`.
+    `next_round`: also take the attendance the file holds for the round after its last one
+    (`--next-round`), where the program keeps one."""
 
     recognises: Callable[[bytes], bool]
     run: Callable[..., Any]
