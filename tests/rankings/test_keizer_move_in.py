@@ -226,11 +226,27 @@ def test_replacing_needs_the_explicit_choice(club, leader, tmp_path):
     assert "was replaced by the KeizerForClubs file" in text(leader.get(done["Location"]))
     ranks = scores_of(replaced)
     assert ranks["Isenbrink"][1] != expected_scores()["Isenbrink"][1]
-    # The page's own season, empty, can be filled the same way.
-    response = preview(leader, path, label="2023", replace="on")
-    assert "Storing replaces season 2023 with the file." in text(response)
+    # The page's own season, empty (created for the move), is filled without the tick.
+    response = preview(leader, path, label="2023")
+    assert response.status_code == 200
+    assert "Storing fills the empty season 2023." in text(response)
     confirm(leader, hidden(response))
     assert scores_of(Season.objects.get(pk=season.pk)) == expected_scores()
+
+
+def test_an_empty_season_that_got_players_since_the_preview_is_not_overwritten(
+    club, leader, tmp_path
+):
+    season, _user = club
+    path = tmp_path / "t.s3db"
+    sample(path)
+    fields = hidden(preview(leader, path, label="2023"))
+    # Meanwhile someone starts the season by hand: the preview's "fill" is not a "replace".
+    Round.objects.create(season=season, number=1)
+    response = confirm(leader, fields)
+    assert response.status_code == 400
+    assert "Season 2023 has players or evenings since the preview" in text(response)
+    assert not season.entries.exists() and season.rounds.count() == 1
 
 
 # --- what is refused -----------------------------------------------------------------------------

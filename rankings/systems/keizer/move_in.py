@@ -117,8 +117,13 @@ class MoveInForm(forms.Form):
     def clean(self):
         data = super().clean()
         label = data.get("label")
+        self.fills_empty = False
         if label and not data.get("replace"):
-            if Season.objects.filter(series=self.series, label=label).exists():
+            existing = Season.objects.filter(series=self.series, label=label).first()
+            if existing is not None and is_empty(existing):
+                # A season just created for the move: nothing of it to lose, no tick needed.
+                data["replace"] = self.fills_empty = True
+            elif existing is not None:
                 self.add_error(
                     "label",
                     _(
@@ -240,6 +245,11 @@ def setting_lines(document: dict) -> list[tuple[str, str]]:
 # --- the page ------------------------------------------------------------------------------------
 
 
+def is_empty(season: Season) -> bool:
+    """A season without players and evenings (created for the move, say)."""
+    return not season.entries.exists() and not season.rounds.exists()
+
+
 def move_in(request, season: Season):
     """The upload form; its POST the preview (nothing stored); the preview's POST stores it."""
     series = season.series
@@ -247,8 +257,9 @@ def move_in(request, season: Season):
     if request.method == "POST" and request.POST.get("action") == "confirm":
         return _confirm(request, season, context)
     if request.method != "POST":
-        empty = not season.entries.exists() and not season.rounds.exists()
-        form = MoveInForm(series=series, initial={"label": season.label if empty else ""})
+        form = MoveInForm(
+            series=series, initial={"label": season.label if is_empty(season) else ""}
+        )
         return _page(request, context, form)
     form = MoveInForm(request.POST, request.FILES, series=series)
     if not form.is_valid():
@@ -257,6 +268,7 @@ def move_in(request, season: Season):
         "label": form.cleaned_data["label"],
         "replace": form.cleaned_data["replace"],
         "next_round": form.cleaned_data["next_round"],
+        "fills_empty": form.fills_empty,
     }
     hidden = seal(form.raw, series=series.slug, user=request.user.pk, choices=choices)
     limit = body_limit()
@@ -309,7 +321,14 @@ def _confirm(request, season: Season, context: dict):
         problem = _("%(why)s Nothing was stored: upload the file again.") % {"why": exc}
         return _page(request, context, form, status=400, problem=problem)
     label = choices["label"]
-    if not choices["replace"] and Season.objects.filter(series=series, label=label).exists():
+    existing = Season.objects.filter(series=series, label=label).first()
+    if choices.get("fills_empty") and existing is not None and not is_empty(existing):
+        problem = _(
+            "Season %(label)s has players or evenings since the preview. Nothing was stored: "
+            "upload the file again, and tick “Replace” if the file should replace them."
+        ) % {"label": label}
+        return _page(request, context, form, status=400, problem=problem)
+    if not choices["replace"] and existing is not None:
         problem = _(
             "Season %(label)s exists already: stored meanwhile, or by this confirmation sent "
             "twice. Nothing was stored."
