@@ -7,8 +7,8 @@ from competitions.registry import DemoSeries, SystemSpec, register
 
 from . import demo
 from .models import GroupPlayer
-from .settings import SPEC as SETTINGS
 from .settings import GROUP_OPTIONS, TOURNAMENT_OPTIONS
+from .settings import SPEC as SETTINGS
 
 KEY = "chess-bgp"
 TOURNAMENT_SCOPE = "t:"
