@@ -198,7 +198,7 @@ def season_settings(request, series, season):
             field.label if field is not None and field.label else getattr(setting, "label", name)
         )
 
-    # "Preview": the places the proposed settings would change, computed in memory by the
+    # "Preview": what the proposed settings would change, computed in memory by the
     # standings of the app above (its `preview`); nothing is saved.
     system = get_system(season.system)
     preview_of = system.standings.preview if system.available else None
