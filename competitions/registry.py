@@ -156,6 +156,12 @@ class SystemSpec:
     settings: SettingsSpec = NO_SETTINGS
     # Per-tournament flags (Tournament.options), e.g. a county championship; None: no options.
     tournament_options: SettingsSpec | None = None
+    # What a group may set for itself (Group.options), checked where the system's pages and
+    # files check it; None: no group options. The admin shows them read-only, by these labels,
+    # and links to `group_page`: the dotted path of `(group) -> URL` of the manager page where
+    # they are changed (with its checks and preview).
+    group_options: SettingsSpec | None = None
+    group_page: str | None = None
     # The system's result models and how a row reaches its season(s): a change recomputes them.
     result_models: Mapping[type, Callable[[Any], Iterable[int]]] = field(default_factory=dict)
     # How many earlier seasons of its series a season's standings read (0: none). When a
@@ -202,6 +208,10 @@ class SystemSpec:
 
     def panel(self) -> Callable | None:
         return import_string(self.manage_panel) if self.manage_panel else None
+
+    def group_page_url(self, group) -> str | None:
+        """The manager page of a group's options (`group_page`), None without one."""
+        return import_string(self.group_page)(group) if self.group_page else None
 
 
 class UnknownSystem(LookupError):
