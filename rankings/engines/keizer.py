@@ -561,7 +561,8 @@ def compute_season(season: SeasonIn) -> SeasonOut:
             ]
             if w_own:
                 scores = [scores[i] + w_own * value_of[i] for i in indexes]
-            keys = [scores[i] + weight * start_list[i] for i in indexes]
+            # The start points weigh nothing once faded (or without them): the keys are the scores.
+            keys = [scores[i] + weight * start_list[i] for i in indexes] if weight else scores
             return sorted(indexes, key=keys.__getitem__, reverse=True), scores
 
         seen = [order]
@@ -588,7 +589,7 @@ def compute_season(season: SeasonIn) -> SeasonOut:
         if settings.valuation != CURRENT:
             end = ""  # `previous` valuation: one pass, nothing to report
         order = following
-        keys = [scores[i] + weight * start_list[i] for i in indexes]
+        keys = [scores[i] + weight * start_list[i] for i in indexes] if weight else scores
         rows = tuple(
             ListRow(
                 players[i], place + 1, place_values[place], start_list[i], games[i], scores[i],
