@@ -34,6 +34,9 @@ pages; these machines are noisy: read the ratios, not the seconds). Each system 
 - `<system>.rps_vs_trivial`: requests per second of the standings page under 20 concurrent
   anonymous clients against gunicorn (2 workers, each with the page cache in its memory) ÷ the
   same for the trivial page. Envelope ≥ 0.5 (issue 45).
+- `<system>.<label>.<figure>`: the recompute, memory and change figures above again for each of
+  a module's `VARIANTS` (the measured season's file with other settings), printed beside the
+  default's under the same envelope (Keizer: `keizer.current.*`, `keizer.classic.*`).
 - whatever the module adds (`extra`), e.g. pairing ÷ building the allowed-pairs graph.
 
 The bench is a guard, not a target (docs/performance.md): it exits with status 1 when a figure
