@@ -90,6 +90,9 @@ class SettingsSpec:
     `extra` validates what a plain list of settings cannot express (it gets the raw object and
     returns (path, message) pairs); `form` is a dotted path to a form class, else a form is
     built from `fields`; `template` the settings page's template, else the plain form page.
+    `warnings` is a dotted path to a function (season, raw settings) -> messages about valid
+    settings that are probably not meant for that season (the settings page and the import
+    report show them; nothing is refused).
     """
 
     fields: Sequence[Setting] = ()
@@ -97,6 +100,7 @@ class SettingsSpec:
     extra_names: frozenset[str] = frozenset()
     form: str | None = None
     template: str | None = None
+    warnings: str | None = None
 
     @property
     def defaults(self) -> dict[str, Any]:
@@ -125,6 +129,13 @@ class SettingsSpec:
     def resolved(self, raw: dict) -> dict[str, Any]:
         """The settings with defaults filled in (`raw` must be valid)."""
         return {**self.defaults, **{k: v for k, v in raw.items() if self.field(k)}}
+
+    def warn(self, season: Any, raw: dict) -> list[str]:
+        """Warnings about valid settings `raw` for `season` (its players, its rounds): what
+        `warnings` finds; none without it or for settings that are not valid."""
+        if self.warnings is None or self.validate(raw):
+            return []
+        return [str(message) for message in import_string(self.warnings)(season, raw)]
 
 
 NO_SETTINGS = SettingsSpec()

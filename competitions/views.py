@@ -203,6 +203,11 @@ def season_settings(request, series, season):
     system = get_system(season.system)
     preview_of = system.standings.preview if system.available else None
     preview = None
+    # Valid settings probably not meant for this season's players (the spec's `warnings`):
+    # those stored, or those sent; shown, never refused.
+    warnings = spec.warn(season, season.settings) if request.method != "POST" else []
+    if request.method == "POST" and form.is_valid():
+        warnings = spec.warn(season, form.to_settings())
     if request.method == "POST" and "preview" in request.POST and preview_of:
         if form.is_valid():
             preview = preview_of(season, form.to_settings())
@@ -215,6 +220,8 @@ def season_settings(request, series, season):
             apply_errors(form, exc)
         else:
             messages.success(request, _("Settings saved; the standings are being recomputed."))
+            for warning in warnings:
+                messages.warning(request, warning)
             return redirect(manage_url(season))
     return render(
         request,
@@ -227,6 +234,7 @@ def season_settings(request, series, season):
             "can_preview": preview_of is not None,
             "preview": preview,
             "shown_settings": shown_text,
+            "warnings": warnings,
         },
         status=400 if request.method == "POST" and preview is None else 200,
     )

@@ -129,3 +129,5 @@ class Command(BaseCommand):
                 self.stdout.write(_("No results change."))
             for line in result.changes.summary():
                 self.stdout.write(line)
+        for warning in result.warnings:
+            self.stdout.write(_("Warning: %(warning)s") % {"warning": warning})
