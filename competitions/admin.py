@@ -11,6 +11,8 @@ first correction of such a row, `HistoryAdmin` records its stored state, so the 
 shows what a correction changed, not only what it changed to.
 """
 
+import json
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -18,6 +20,7 @@ from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path
+from django.utils.html import format_html, format_html_join
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -26,7 +29,7 @@ from simple_history.utils import get_history_manager_for_model
 
 from . import merging
 from .admin_lists import related_column, scope_filters
-from .admin_site import shared_listings
+from .admin_site import columns_left_out, shared_listings
 from .discovery import import_system_modules
 from .models import (
     Club,
@@ -41,7 +44,7 @@ from .models import (
     Series,
     Tournament,
 )
-from .registry import find_system
+from .registry import BOOL, CHOICE, find_system
 from .selectors import series_players
 from .services import tournament_redraw
 
@@ -73,11 +76,15 @@ class HistoryAdmin(SimpleHistoryAdmin):
     """SimpleHistoryAdmin that records a baseline before the first change of a row."""
 
     def get_list_display(self, request):
+        # A shared model opened from a system's section leaves out what its rows leave empty.
+        key = request.GET.get("system")
+        left_out = set(columns_left_out(self.model, key)) if key else set()
         return [
             related_column(self.model, name)
             if isinstance(name, str) and "__" in name.strip("_")
             else name
             for name in super().get_list_display(request)
+            if name not in left_out
         ]
 
     def changelist_view(self, request, extra_context=None):
@@ -526,9 +533,47 @@ class TournamentAdmin(HistoryAdmin):
         )
 
 
+def readable_options(spec, options) -> str:
+    """A row's system options as HTML for people: each option of `spec` by its label with its
+    value (a choice by its words, "not set" where the row leaves it to the level above), then
+    what the system's checks find wrong with the stored value, if anything."""
+    options = options if isinstance(options, dict) else {}
+    rows = []
+    for setting in spec.fields:
+        value = options.get(setting.name)
+        choices = dict(setting.choices or ()) if setting.kind == CHOICE else {}
+        if setting.kind == BOOL:
+            shown = _("yes") if value is True else _("no")
+        elif value in (None, ""):
+            shown = choices.get("", _("not set"))  # a choice may name what empty means
+        elif choices:
+            shown = choices.get(value, value)
+        else:
+            shown = value
+        rows.append((setting.label, shown))
+    html = format_html(
+        "<dl class='readable-options'>{}</dl>",
+        format_html_join("", "<dt>{}</dt><dd>{}</dd>", rows),
+    )
+    problems = spec.validate(options)
+    if problems:
+        html += format_html(
+            "<p class='errornote'>{} {}</p>",
+            _("Not valid, so the standings pass it over:"),
+            "; ".join(f"{path}: {message}" if path else message for path, message in problems),
+        )
+    return html
+
+
 @admin.register(Group)
 class GroupAdmin(HistoryAdmin):
+    """A group's own options (Group.options) are shown here, not edited: they are changed on
+    the system's manager page of the group, which checks them, previews what they change and
+    writes them as one action (the link beside them)."""
+
     list_display = ["name", "tournament", "tournament__season", "position", "scale"]
+    exclude = ["options"]
+    readonly_fields = ["options_shown"]
     list_filter = [
         *scope_filters(
             system=True,
@@ -545,6 +590,23 @@ class GroupAdmin(HistoryAdmin):
     def get_inlines(self, request, obj):
         system = obj.tournament.season.series.system if obj is not None else None
         return system_inlines(system, "GROUP_INLINES")
+
+    @admin.display(description=_("options"))
+    def options_shown(self, obj: Group | None) -> str:
+        spec = find_system(obj.tournament.season.series.system) if obj and obj.pk else None
+        if spec is None or spec.group_options is None:
+            if obj is not None and obj.options:
+                return format_html("<code>{}</code>", json.dumps(obj.options, ensure_ascii=False))
+            return _("none")
+        html = readable_options(spec.group_options, obj.options)
+        url = spec.group_page_url(obj)
+        if url:
+            html += format_html(
+                "<p><a href='{}'>{}</a></p>",
+                url,
+                _("Change them on the group's manager page (checked, with a preview)"),
+            )
+        return html
 
 
 @admin.register(Round)

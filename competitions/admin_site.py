@@ -32,6 +32,15 @@ def shared_listings(model: type) -> list[tuple[SystemSpec, Any]]:
     return found
 
 
+def columns_left_out(model: type, key: str) -> list[str]:
+    """The list columns of the shared `model` that the system `key`'s section leaves out
+    (its admin module's SHARED_COLUMNS_LEFT_OUT: columns its rows leave empty)."""
+    for spec in all_systems():
+        if spec.key == key and (module := spec.admin_module()) is not None:
+            return list(getattr(module, "SHARED_COLUMNS_LEFT_OUT", {}).get(model, []))
+    return []
+
+
 def system_sections(apps: Sequence[dict], registry: dict, series_url: str | None) -> list[dict]:
     """Django's app list (`apps`) regrouped: the shared app first, renamed, then a section per
     system in the registry's order, then the other apps; empty sections are left out."""

@@ -391,6 +391,8 @@ class ImportResult:
     replaced: bool
     changes: Changes | None
     dry_run: bool
+    # Valid settings probably not meant for this season (SettingsSpec.warn): reported, stored.
+    warnings: list[str] = field(default_factory=list)
 
 
 class _DryRun(Exception):
@@ -447,6 +449,7 @@ def import_file(data: Any, *, replace: bool = False, dry_run: bool = False) -> I
     try:
         with transaction.atomic(), bulk_write():
             result = _import(data, common, spec, section, replace=replace, dry_run=dry_run)
+            result.warnings = spec.settings.warn(result.season, common["settings"])
             if dry_run:
                 raise _DryRun(result)
     except _DryRun as done:

@@ -90,6 +90,9 @@ class SettingsSpec:
     `extra` validates what a plain list of settings cannot express (it gets the raw object and
     returns (path, message) pairs); `form` is a dotted path to a form class, else a form is
     built from `fields`; `template` the settings page's template, else the plain form page.
+    `warnings` is a dotted path to a function (season, raw settings) -> messages about valid
+    settings that are probably not meant for that season (the settings page and the import
+    report show them; nothing is refused).
     """
 
     fields: Sequence[Setting] = ()
@@ -97,6 +100,7 @@ class SettingsSpec:
     extra_names: frozenset[str] = frozenset()
     form: str | None = None
     template: str | None = None
+    warnings: str | None = None
 
     @property
     def defaults(self) -> dict[str, Any]:
@@ -125,6 +129,13 @@ class SettingsSpec:
     def resolved(self, raw: dict) -> dict[str, Any]:
         """The settings with defaults filled in (`raw` must be valid)."""
         return {**self.defaults, **{k: v for k, v in raw.items() if self.field(k)}}
+
+    def warn(self, season: Any, raw: dict) -> list[str]:
+        """Warnings about valid settings `raw` for `season` (its players, its rounds): what
+        `warnings` finds; none without it or for settings that are not valid."""
+        if self.warnings is None or self.validate(raw):
+            return []
+        return [str(message) for message in import_string(self.warnings)(season, raw)]
 
 
 NO_SETTINGS = SettingsSpec()
@@ -156,6 +167,12 @@ class SystemSpec:
     settings: SettingsSpec = NO_SETTINGS
     # Per-tournament flags (Tournament.options), e.g. a county championship; None: no options.
     tournament_options: SettingsSpec | None = None
+    # What a group may set for itself (Group.options), checked where the system's pages and
+    # files check it; None: no group options. The admin shows them read-only, by these labels,
+    # and links to `group_page`: the dotted path of `(group) -> URL` of the manager page where
+    # they are changed (with its checks and preview).
+    group_options: SettingsSpec | None = None
+    group_page: str | None = None
     # The system's result models and how a row reaches its season(s): a change recomputes them.
     result_models: Mapping[type, Callable[[Any], Iterable[int]]] = field(default_factory=dict)
     # How many earlier seasons of its series a season's standings read (0: none). When a
@@ -202,6 +219,10 @@ class SystemSpec:
 
     def panel(self) -> Callable | None:
         return import_string(self.manage_panel) if self.manage_panel else None
+
+    def group_page_url(self, group) -> str | None:
+        """The manager page of a group's options (`group_page`), None without one."""
+        return import_string(self.group_page)(group) if self.group_page else None
 
 
 class UnknownSystem(LookupError):

@@ -1,5 +1,6 @@
 """Write paths for result entry: one transaction each, validated, keyword-only arguments."""
 
+import json
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -15,6 +16,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
+from .edits import Edit, changed, refuse_stale
 from .models import (
     Club,
     Player,
@@ -155,14 +157,93 @@ def season_create(*, series: Series, label: str, name: str = "") -> Season:
     raise AssertionError("unreachable")
 
 
-def season_settings_update(*, season: Season, settings: dict) -> Season:
-    errors = get_system(season.system).settings.validate(settings)
+_UNSET = object()  # an option a settings object leaves out, with no default to stand for it
+
+
+def _as_json(value):
+    """A settings value as stored (JSON): a tuple is a list, as it comes back."""
+    return json.loads(json.dumps(value, default=str))
+
+
+def _option(spec, settings: dict, name: str):
+    """An option's value in a settings object: as stored, else its default (a settings object
+    stores only what differs from the defaults)."""
+    if name in settings:
+        return _as_json(settings[name])
+    setting = spec.field(name)
+    return _UNSET if setting is None else _as_json(setting.default)
+
+
+def _set_by(season: Season, spec, name: str, value) -> list:
+    """The history record that gave the season's option `name` its present `value` (the oldest
+    of the newest records that all have it); empty when none is known."""
+    found = []
+    for record in season.history.order_by("-history_date", "-history_id")[:200]:
+        if _option(spec, record.settings or {}, name) != value:
+            break
+        found = [record]
+    return found
+
+
+def season_settings_update(
+    *,
+    season: Season,
+    settings: dict,
+    shown: dict | None = None,
+    label: Callable[[str], str] | None = None,
+) -> Season:
+    """Store the season's settings. From a form (`shown`: the stored settings the form was
+    opened with), architecture.md "One write per action": only the options this manager changed
+    are written, over the settings as stored now; an option someone else changed since the form
+    was opened and this manager changed too refuses the whole save, naming it (`label`: an
+    option's name for people) and who changed it when. Without `shown` (a file, a script) the
+    settings are stored whole."""
+    spec = get_system(season.system).settings
+    errors = spec.validate(settings)
     if errors:
         raise ValidationError(
             [f"{path}: {message}" if path else message for path, message in errors]
         )
-    season.settings = settings
-    season.save(update_fields=["settings"])
+    if shown is None:
+        season.settings = settings
+        season.save(update_fields=["settings"])
+        return season
+    shown = shown if isinstance(shown, dict) else {}
+    names = sorted({*shown, *settings})
+    with transaction.atomic():
+        locked = Season.objects.select_for_update().get(pk=season.pk)
+        stored = dict(locked.settings or {})
+        edits = changed(
+            Edit(name, _option(spec, shown, name), _option(spec, settings, name)) for name in names
+        )
+        refuse_stale(
+            edits,
+            lambda name: _option(spec, stored, name),
+            label=label or (lambda name: str(getattr(spec.field(name), "label", name))),
+            records=lambda name: _set_by(locked, spec, name, _option(spec, stored, name)),
+        )
+        if not edits:
+            season.settings = stored
+            return season
+        for edit in edits:
+            if edit.key in settings:
+                stored[edit.key] = settings[edit.key]
+            else:
+                stored.pop(edit.key, None)
+        errors = spec.validate(stored)
+        if errors:  # this manager's change and another's do not go together
+            raise ValidationError(
+                [
+                    _(
+                        "Nothing was saved: together with what someone else changed since this "
+                        "page was opened, the settings are not valid — reload."
+                    ),
+                    *(f"{path}: {message}" if path else message for path, message in errors),
+                ]
+            )
+        locked.settings = stored
+        locked.save(update_fields=["settings"])
+    season.settings = stored
     return season
 
 

@@ -5,6 +5,7 @@ views, reached through `season_page`, which checks the manager and resolves the 
 against the system's `manage_urls`.
 """
 
+import json
 import logging
 from collections.abc import Callable
 from functools import wraps
@@ -165,27 +166,62 @@ def season_manage(request, series, season):
     return render_season_manage(request, season_of(series, season))
 
 
+# The settings a settings form was opened with, sent back with it (architecture.md "One write
+# per action": what the form showed).
+SHOWN_SETTINGS = "shown_settings"
+
+
+def shown_settings(request) -> dict | None:
+    """The stored settings the posted settings form was opened with; None when the post does
+    not say (a client without the page's hidden field: its settings are stored whole)."""
+    try:
+        shown = json.loads(request.POST.get(SHOWN_SETTINGS, ""))
+    except ValueError:
+        return None
+    return shown if isinstance(shown, dict) else None
+
+
 @manager_required
 def season_settings(request, series, season):
     season = season_of(series, season)
     spec = get_system(season.system).settings
     form_class = settings_form_for(spec)
     form = form_class(request.POST or None, initial=form_class.initial_for(season.settings))
-    # "Preview": the places the proposed settings would change, computed in memory by the
+    # A form shown again (refused, previewed) keeps what it was first opened with.
+    shown = shown_settings(request) if request.method == "POST" else None
+    shown_text = json.dumps(season.settings if shown is None else shown, sort_keys=True)
+
+    def label(name: str) -> str:
+        field = form.fields.get(name)
+        setting = spec.field(name)
+        return str(
+            field.label if field is not None and field.label else getattr(setting, "label", name)
+        )
+
+    # "Preview": what the proposed settings would change, computed in memory by the
     # standings of the app above (its `preview`); nothing is saved.
     system = get_system(season.system)
     preview_of = system.standings.preview if system.available else None
     preview = None
+    # Valid settings probably not meant for this season's players (the spec's `warnings`):
+    # those stored, or those sent; shown, never refused.
+    warnings = spec.warn(season, season.settings) if request.method != "POST" else []
+    if request.method == "POST" and form.is_valid():
+        warnings = spec.warn(season, form.to_settings())
     if request.method == "POST" and "preview" in request.POST and preview_of:
         if form.is_valid():
             preview = preview_of(season, form.to_settings())
     elif request.method == "POST" and form.is_valid():
         try:
-            services.season_settings_update(season=season, settings=form.to_settings())
+            services.season_settings_update(
+                season=season, settings=form.to_settings(), shown=shown, label=label
+            )
         except ValidationError as exc:
             apply_errors(form, exc)
         else:
             messages.success(request, _("Settings saved; the standings are being recomputed."))
+            for warning in warnings:
+                messages.warning(request, warning)
             return redirect(manage_url(season))
     return render(
         request,
@@ -197,6 +233,8 @@ def season_settings(request, series, season):
             "title": _("Settings of %(season)s") % {"season": season.name},
             "can_preview": preview_of is not None,
             "preview": preview,
+            "shown_settings": shown_text,
+            "warnings": warnings,
         },
         status=400 if request.method == "POST" and preview is None else 200,
     )

@@ -154,6 +154,8 @@ def explained(shown, why) -> str:
 # the table's definition, so a phone shows them without scrolling. Nothing is hidden.
 NAME_CELL = "col-name"
 KEY_CELL = "col-key"
+# The rank before the name stays too, the name beside it (the CSS gives the rank a fixed width).
+RANK_CELL = "col-rank"
 
 
 def marked(column: tables.Column, css: str) -> tables.Column:
@@ -207,6 +209,7 @@ class RankColumn(tables.Column):
             "attrs", {"td": {"class": "text-end fw-semibold"}, "th": {"class": "text-end"}}
         )
         super().__init__(*args, **kwargs)
+        marked(self, RANK_CELL)
 
 
 class PlayerColumn(tables.Column):

@@ -422,55 +422,65 @@ def outcome_points(outcome: Outcome, own: int, opponent: int | None, factors: Fa
     return factor * own
 
 
+class _Terms:
+    """keizer-variants.md §1.3: what each of a player's results, given in round order, is
+    worth, as a share of whose value, with the caps (§2.6) and halving (§2.7) counted over the
+    rounds and games against withdrawn opponents credited (§2.8). The one place these rules
+    are: the lists (round by round, keeping no term) and every breakdown (`player_terms`) use
+    it. `withdrawn` counts only with `withdrawn_credit` set."""
+
+    __slots__ = ("player", "settings", "withdrawn", "caps", "counts", "absences")
+
+    def __init__(self, player: str, settings: Settings, withdrawn: frozenset[str] | set[str]):
+        self.player = player
+        self.settings = settings
+        self.withdrawn = withdrawn
+        self.caps = {ABSENT: settings.absent_max, LONG_ABSENT: settings.long_absent_max}
+        self.counts = {ABSENT: 0, LONG_ABSENT: 0}
+        self.absences = 0  # absent or unexcused, for the halving
+
+    def __call__(self, number: int, outcome: Outcome) -> Term:
+        """The term of the player's next result (round `number`)."""
+        settings, player = self.settings, self.player
+        factors = settings.factors
+        credit = settings.withdrawn_credit
+        kind = outcome.kind
+        if kind in AGAINST_OPPONENT:
+            if credit is not None and outcome.opponent in self.withdrawn:
+                share = credit * factors.game(kind)
+                return Term(number, outcome, player, "own", share, share, withdrawn=True)
+            share = factors.of(kind)
+            return Term(number, outcome, outcome.opponent, "opponent", share, share)
+        if kind not in (BYE, ABSENT, LONG_ABSENT, EXTERNAL, UNEXCUSED):
+            return Term(number, outcome, None, None, Fraction(0), Fraction(0))
+        if kind == EXTERNAL and settings.external_by_result and outcome.result:
+            factor = factors.external_of(outcome.result)
+        else:
+            factor = factors.of(kind)
+        multiplier, nth, capped, halving = Fraction(1), 0, False, 0
+        if kind in self.counts:
+            self.counts[kind] += 1
+            nth = self.counts[kind]
+            if self.caps[kind] and nth > self.caps[kind]:
+                multiplier, capped = Fraction(0), True
+        if kind in (ABSENT, UNEXCUSED):
+            self.absences += 1
+            if settings.absence_halving:
+                halving = self.absences
+                multiplier /= 2 ** (self.absences - 1)
+        share = factor if multiplier == 1 else factor * multiplier
+        return Term(number, outcome, player, "own", factor, share, multiplier, nth, capped, halving)
+
+
 def player_terms(
     player: str,
     outcomes: Iterable[tuple[int, Outcome]],
     settings: Settings,
     withdrawn: frozenset[str] | set[str] = frozenset(),
 ) -> list[Term]:
-    """keizer-variants.md §1.3: what each of a player's results (in round order) is worth, as
-    a share of whose value, with the caps (§2.6) and halving (§2.7) counted over the rounds and
-    games against withdrawn opponents credited (§2.8). The one place these rules are: the
-    lists and every breakdown use it. `withdrawn` counts only with `withdrawn_credit` set."""
-    factors = settings.factors
-    credit = settings.withdrawn_credit
-    caps = {ABSENT: settings.absent_max, LONG_ABSENT: settings.long_absent_max}
-    counts = {ABSENT: 0, LONG_ABSENT: 0}
-    absences = 0  # absent or unexcused, for the halving
-    terms = []
-    for number, outcome in outcomes:
-        kind = outcome.kind
-        if kind in AGAINST_OPPONENT:
-            if credit is not None and outcome.opponent in withdrawn:
-                share = credit * factors.game(kind)
-                terms.append(Term(number, outcome, player, "own", share, share, withdrawn=True))
-            else:
-                share = factors.of(kind)
-                terms.append(Term(number, outcome, outcome.opponent, "opponent", share, share))
-            continue
-        if kind not in (BYE, ABSENT, LONG_ABSENT, EXTERNAL, UNEXCUSED):
-            terms.append(Term(number, outcome, None, None, Fraction(0), Fraction(0)))
-            continue
-        if kind == EXTERNAL and settings.external_by_result and outcome.result:
-            factor = factors.external_of(outcome.result)
-        else:
-            factor = factors.of(kind)
-        multiplier, nth, capped, halving = Fraction(1), 0, False, 0
-        if kind in counts:
-            counts[kind] += 1
-            nth = counts[kind]
-            if caps[kind] and nth > caps[kind]:
-                multiplier, capped = Fraction(0), True
-        if kind in (ABSENT, UNEXCUSED):
-            absences += 1
-            if settings.absence_halving:
-                halving = absences
-                multiplier /= 2 ** (absences - 1)
-        share = factor if multiplier == 1 else factor * multiplier
-        terms.append(
-            Term(number, outcome, player, "own", factor, share, multiplier, nth, capped, halving)
-        )
-    return terms
+    """keizer-variants.md §1.3: the terms of a player's results (in round order), `_Terms`."""
+    term = _Terms(player, settings, withdrawn)
+    return [term(number, outcome) for number, outcome in outcomes]
 
 
 # --- the lists ----------------------------------------------------------------------------------
@@ -499,15 +509,9 @@ def compute_season(season: SeasonIn) -> SeasonOut:
     max_passes = settings.fixed_point_max_passes if settings.valuation == CURRENT else 1
 
     start_list = [start[p] for p in players]
-    outcomes = [round_outcomes(r) for r in rounds]
-    # Per player (by initial index), the terms of each round (keizer-variants.md §1.3).
-    by_round: list[dict[int, list[Term]]] = []
-    for player in players:
-        grouped: dict[int, list[Term]] = defaultdict(list)
-        played = [(k + 1, o[player]) for k, o in enumerate(outcomes) if player in o]
-        for term in player_terms(player, played, settings, withdrawn):
-            grouped[term.round].append(term)
-        by_round.append(grouped)
+    # Per player (by initial index), the terms of the results as the rounds come
+    # (keizer-variants.md §1.3); none is kept, only the sums below.
+    terms = [_Terms(player, settings, withdrawn) for player in players]
 
     # Per player, the results of the rounds so far grouped by their share: the indexes of the
     # players whose values they are shares of (n: nobody on the list, value 0). A score is
@@ -529,12 +533,16 @@ def compute_season(season: SeasonIn) -> SeasonOut:
 
     for k in range(last + 1):
         if k:
+            outcomes = round_outcomes(rounds[k - 1])
             for i in indexes:
-                for term in by_round[i].get(k, ()):
-                    if term.share:
-                        shares[i][term.share].append(initial.get(term.basis, n))
-                    if term.outcome.kind in PLAYED:
-                        games[i] += 1
+                outcome = outcomes.get(players[i])
+                if outcome is None:
+                    continue
+                term = terms[i](k, outcome)
+                if term.share:
+                    shares[i][term.share].append(initial.get(term.basis, n))
+                if outcome.kind in PLAYED:
+                    games[i] += 1
         weight = list_start_weight(k, last, season.closed, settings)
         w_own = own_weight(k, settings)
 
@@ -553,7 +561,8 @@ def compute_season(season: SeasonIn) -> SeasonOut:
             ]
             if w_own:
                 scores = [scores[i] + w_own * value_of[i] for i in indexes]
-            keys = [scores[i] + weight * start_list[i] for i in indexes]
+            # The start points weigh nothing once faded (or without them): the keys are the scores.
+            keys = [scores[i] + weight * start_list[i] for i in indexes] if weight else scores
             return sorted(indexes, key=keys.__getitem__, reverse=True), scores
 
         seen = [order]
@@ -580,7 +589,7 @@ def compute_season(season: SeasonIn) -> SeasonOut:
         if settings.valuation != CURRENT:
             end = ""  # `previous` valuation: one pass, nothing to report
         order = following
-        keys = [scores[i] + weight * start_list[i] for i in indexes]
+        keys = [scores[i] + weight * start_list[i] for i in indexes] if weight else scores
         rows = tuple(
             ListRow(
                 players[i], place + 1, place_values[place], start_list[i], games[i], scores[i],

@@ -78,8 +78,10 @@ class Update:
 class ForeignFile:
     """A file of another program (e.g. KeizerForClubs) that `import_competition` reads as a
     season of this system: `recognises(raw)` says whether the bytes are such a file; `run(raw,
-    *, series, season, replace, dry_run)` imports it and returns an object with the import's
-    `result` (competitions.interchange.ImportResult) and the report's `lines`."""
+    *, series, season, replace, dry_run, next_round)` imports it and returns an object with the
+    import's `result` (competitions.interchange.ImportResult) and the report's `lines`.
+    `next_round`: also take the attendance the file holds for the round after its last one
+    (`--next-round`), where the program keeps one."""
 
     recognises: Callable[[bytes], bool]
     run: Callable[..., Any]
@@ -112,9 +114,11 @@ class Standings:
     # standings; needed when the system's `reads_earlier_seasons` is set.
     carry: Callable[[Any], str] | None = None
     # (season, proposed season settings, valid; a system may take proposed options of its parts
-    # as keywords) -> per group whose places would change, its {"tournament", "group",
-    # "changes": [{"name", "old", "new"}]}: the settings page's "Preview", computed in memory
-    # with the recompute's engine; None: no preview.
+    # as keywords) -> the settings page's "Preview", computed in memory with the recompute's
+    # engine: one table per part of the standings that would change, {"key" (unique on the
+    # page), "what" (what its numbers are, e.g. places), "caption" (texts naming the part, e.g.
+    # a tournament and a group), "changes": [{"name", "old", "new"}] (only the players whose
+    # number would change)}; None: no preview.
     preview: Callable[[Any, dict], list[dict]] | None = None
     # A file of another program that a season of this system moves in from (import_competition
     # FILE --series --season); None: none.

@@ -34,6 +34,9 @@ pages; these machines are noisy: read the ratios, not the seconds). Each system 
 - `<system>.rps_vs_trivial`: requests per second of the standings page under 20 concurrent
   anonymous clients against gunicorn (2 workers, each with the page cache in its memory) ÷ the
   same for the trivial page. Envelope ≥ 0.5 (issue 45).
+- `<system>.<label>.<figure>`: the recompute, memory and change figures above again for each of
+  a module's `VARIANTS` (the measured season's file with other settings), printed beside the
+  default's under the same envelope (Keizer: `keizer.current.*`, `keizer.classic.*`).
 - whatever the module adds (`extra`), e.g. pairing ÷ building the allowed-pairs graph.
 
 The bench is a guard, not a target (docs/performance.md): it exits with status 1 when a figure
@@ -308,56 +311,82 @@ def bench_system(module: ModuleType, args, report: Report, trivial_path: str) ->
         f"measured: {season.series.slug} {season.label} ({module.describe(season)})"
     )
 
-    def full():
-        season_recompute(season_id=season.pk, force=True)
+    # The measured season, and the module's variants of it (`VARIANTS`: its file again with
+    # other settings, in a series of its own), each measured alike, its figures printed beside
+    # the default's as `<name>.<label>.<figure>` under the same envelope.
+    measured = [("", season)]
+    for label, settings in getattr(module, "VARIANTS", ()):
+        variant = renamed(measured_file, f"{season.series.slug}-{label}")
+        variant["settings"] = settings
+        variant_season = import_competition(variant)
+        del variant
+        settle()
+        report.info(f"{name}.{label}: settings {settings} ({module.describe(variant_season)})")
+        measured.append((f"{label}.", variant_season))
+    part("variants")
 
-    def bare():
-        module.bare_load(season)
+    def recompute_of(measured_season):
+        return lambda: season_recompute(season_id=measured_season.pk, force=True)
 
-    t_full, t_bare = side_by_side(full, bare)
-    report.line(f"{name}.recompute_vs_load", t_full / t_bare, "recompute_vs_load")
-    report.info(f"{name}: full recompute {t_full * 1000:.0f} ms, bare load {t_bare * 1000:.0f} ms")
-    # The full recompute above finds the stored standings as it computes them (the results did
-    # not change) and writes nothing. Here every stored line is made to differ first (untimed):
-    # the recompute writes the whole season, as after a change of the season's settings.
-    t_all, t_floor = [], []
-    for _ in range(RUNS):
-        every_line_differs(season)
-        t_all.append(timed(full))
-        t_floor.append(timed(bare))
-    t_all, t_floor = statistics.median(t_all), statistics.median(t_floor)
-    report.line(
-        f"{name}.recompute_all_written_vs_load", t_all / t_floor, "recompute_all_written_vs_load"
-    )
-    report.info(
-        f"{name}: full recompute writing every line {t_all * 1000:.0f} ms, "
-        f"bare load {t_floor * 1000:.0f} ms"
-    )
-    report.line(
-        f"{name}.recompute_memory_vs_load",
-        peak_memory(full) / peak_memory(bare),
-        "recompute_memory_vs_load",
-    )
+    for prefix, measured_season in measured:
+        full, shown = recompute_of(measured_season), f"{name}.{prefix}".rstrip(".")
+
+        def bare(measured_season=measured_season):
+            module.bare_load(measured_season)
+
+        t_full, t_bare = side_by_side(full, bare)
+        report.line(f"{name}.{prefix}recompute_vs_load", t_full / t_bare, "recompute_vs_load")
+        report.info(
+            f"{shown}: full recompute {t_full * 1000:.0f} ms, bare load {t_bare * 1000:.0f} ms"
+        )
+        # The full recompute above finds the stored standings as it computes them (the results
+        # did not change) and writes nothing. Here every stored line is made to differ first
+        # (untimed): the recompute writes the whole season, as after a change of its settings.
+        t_all, t_floor = [], []
+        for _ in range(RUNS):
+            every_line_differs(measured_season)
+            t_all.append(timed(full))
+            t_floor.append(timed(bare))
+        t_all, t_floor = statistics.median(t_all), statistics.median(t_floor)
+        report.line(
+            f"{name}.{prefix}recompute_all_written_vs_load",
+            t_all / t_floor,
+            "recompute_all_written_vs_load",
+        )
+        report.info(
+            f"{shown}: full recompute writing every line {t_all * 1000:.0f} ms, "
+            f"bare load {t_floor * 1000:.0f} ms"
+        )
+        report.line(
+            f"{name}.{prefix}recompute_memory_vs_load",
+            peak_memory(full) / peak_memory(bare),
+            "recompute_memory_vs_load",
+        )
     part("recompute")
 
-    for label, target in module.changes(seasons):
-        change = module.change(target)
-        t_change, t_full = side_by_side(change, full)
-        guarded = label in getattr(module, "GUARDED_CHANGES", ())
-        report.line(
-            f"{name}.{label}_vs_full", t_change / t_full, "one_change_vs_full" if guarded else None
-        )
-        report.info(f"{name}: {label} {t_change * 1000:.0f} ms")
-        # The same change in its two parts: the save alone (the recompute held back), then
-        # the standings brought up to date (the update, and what it passes on to later
-        # seasons). No target: the figure above is the one with a target.
-        changed = target[0] if isinstance(target, tuple) else target
-        t_save, t_update = save_then_update(change, changed)
-        report.line(f"{name}.{label}_standings_only_vs_full", t_update / t_full)
-        report.info(
-            f"{name}: {label}: the save {t_save * 1000:.0f} ms, then the standings "
-            f"{t_update * 1000:.0f} ms (a full recompute {t_full * 1000:.0f} ms)"
-        )
+    for prefix, measured_season in measured:
+        full, shown = recompute_of(measured_season), f"{name}.{prefix}".rstrip(".")
+        # A variant's changes are those of its season in place of the measured one.
+        for label, target in module.changes([*seasons[:-1], measured_season]):
+            change = module.change(target)
+            t_change, t_full = side_by_side(change, full)
+            guarded = label in getattr(module, "GUARDED_CHANGES", ())
+            report.line(
+                f"{name}.{prefix}{label}_vs_full",
+                t_change / t_full,
+                "one_change_vs_full" if guarded else None,
+            )
+            report.info(f"{shown}: {label} {t_change * 1000:.0f} ms")
+            # The same change in its two parts: the save alone (the recompute held back), then
+            # the standings brought up to date (the update, and what it passes on to later
+            # seasons). No target: the figure above is the one with a target.
+            changed = target[0] if isinstance(target, tuple) else target
+            t_save, t_update = save_then_update(change, changed)
+            report.line(f"{name}.{prefix}{label}_standings_only_vs_full", t_update / t_full)
+            report.info(
+                f"{shown}: {label}: the save {t_save * 1000:.0f} ms, then the standings "
+                f"{t_update * 1000:.0f} ms (a full recompute {t_full * 1000:.0f} ms)"
+            )
     part("changes")
 
     # The same change at the system's largest size, where the issue sets its target (a module

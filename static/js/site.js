@@ -126,3 +126,19 @@
     if (event.key === "Escape") { closeAll(); }
   });
 })();
+
+/* Tables on a phone (clubsite.css): the rank (.col-rank) and the name (.col-name) stay at the
+   left edge when a table scrolls sideways; the name sits right beside the rank, whose width
+   each table measures here (--rank-width; without this script 2.5rem). */
+(function () {
+  "use strict";
+  function measure() {
+    document.querySelectorAll(".table-responsive > .table").forEach(function (table) {
+      var rank = table.querySelector("th.col-rank, td.col-rank");
+      if (rank) { table.style.setProperty("--rank-width", rank.getBoundingClientRect().width + "px"); }
+    });
+  }
+  measure();
+  window.addEventListener("resize", measure);
+  window.addEventListener("load", measure);
+})();

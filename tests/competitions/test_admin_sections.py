@@ -210,6 +210,13 @@ def test_a_shared_list_opened_from_a_system_section_is_titled_and_filtered_by_it
     assert response.context["title"] == f"{get_system('keizer').name}: Games"
     assert response.context["cl"].result_count == 2
     assert {g.round.season.series.system for g in response.context["cl"].result_list} == {"keizer"}
+    # A club evening is a round of the season: no empty tournament and group columns there,
+    # while the chess section's list keeps them.
+    headers = [str(h["text"]).lower() for h in response.context["result_headers"]]
+    assert "board" in headers and not {"tournament", "group"} & set(headers), headers
+    chess = admin_client.get(changelist(Game) + "?system=chess-bgp")
+    shown = {str(h["text"]).lower() for h in chess.context["result_headers"]}
+    assert {"tournament", "group"} <= shown, shown
 
 
 # --- the lists -----------------------------------------------------------------------------------

@@ -35,3 +35,45 @@ def test_admin_pages_of_chess_data_render(admin_client):
         reverse("admin:competitions_group_change", args=[group.pk])
     ).content.decode()
     assert "group player" in html.lower() and "rating" in html.lower()
+
+
+def test_a_groups_options_are_shown_readable_and_not_edited_in_the_admin(admin_client):
+    """Issue 48: the admin shows Group.options by option, read-only, with a link to the group's
+    manager page (which checks them and previews what they change); a post of the admin form
+    cannot write them, whatever it sends."""
+    from competitions.views import manage_url
+
+    season = import_competition(chess_file())
+    group = Group.objects.get(name="Gruppe A")
+    group.options = {"tiebreaks": "FIDE-SWISS", "format": "round_robin"}
+    group.save(update_fields=["options"])
+    url = reverse("admin:competitions_group_change", args=[group.pk])
+    html = admin_client.get(url).content.decode()
+    assert "<dt>Tie-breaks</dt><dd>FIDE-SWISS</dd>" in html
+    assert "<dt>Group format</dt><dd>round robin</dd>" in html
+    assert 'name="options"' not in html  # no raw JSON field
+    assert f"href='{manage_url(season, 'group', 'klyve', group.pk)}'" in html
+    assert "Not valid" not in html
+
+    response = admin_client.post(
+        url,
+        {
+            "tournament": group.tournament_id,
+            "name": "Gruppe A",
+            "position": group.position,
+            "scale": group.scale,
+            "options": '{"tiebreaks": "XYZ"}',
+            "members-TOTAL_FORMS": "0",
+            "members-INITIAL_FORMS": "0",
+        },
+    )
+    assert response.status_code == 302  # saved: the name, position and scale
+    group.refresh_from_db()
+    assert group.options == {"tiebreaks": "FIDE-SWISS", "format": "round_robin"}
+
+    # A value the pages refuse (typed into the database by hand) is named, not hidden.
+    Group.objects.filter(pk=group.pk).update(options={"tiebreaks": "BH XYZ"})
+    html = admin_client.get(url).content.decode()
+    assert "<dt>Tie-breaks</dt><dd>BH XYZ</dd>" in html
+    assert "<dt>Group format</dt><dd>the season&#x27;s</dd>" in html
+    assert "Not valid, so the standings pass it over:" in html and "XYZ" in html

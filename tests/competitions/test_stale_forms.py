@@ -1,6 +1,6 @@
 """A save from a form that someone else's save made stale is refused, never a silent loss
 (issue 45 "Concurrent edits"; competitions/edits.py `refuse_stale`, architecture.md "One write
-per action").
+per action"). So is a season's settings page, of every system (issue 48): an option is a row.
 
 For every bulk-entry grid (Keizer's results and attendance, a chess round, a bridge pool's IMPs,
 the Othello GP's typed standings) and Keizer's quick entry of one board: two logged-in managers,
@@ -22,15 +22,18 @@ from html.parser import HTMLParser
 import pytest
 from django.db import connection
 from django.test import Client
+from django.urls import reverse
 
-from competitions.models import Game, Round, RoundEntry
+from competitions import services as shared_services
+from competitions.models import Game, Round, RoundEntry, Season
+from competitions.registry import get_system
 from competitions.systems.bridge import services as bridge_services
 from competitions.systems.bridge.models import ChallengeScore, Pool
 from competitions.systems.chess import services as chess_services
 from competitions.systems.keizer import services as keizer_services
 from competitions.systems.othello import services as othello_services
 from competitions.systems.othello.models import Placement
-from competitions.views import manage_url
+from competitions.views import SHOWN_SETTINGS, manage_url
 from rankings.imports import import_competition
 from tests.bridge_files import big_ladder
 from tests.chess_files import chess_file
@@ -70,7 +73,8 @@ class _Forms(HTMLParser):
                 return
             if kind in ("radio", "checkbox") and "checked" not in a:
                 return
-            fields[name] = a.get("value") or ""
+            # A checked box without a value is sent as "on", as a browser sends it.
+            fields[name] = a.get("value") or ("on" if kind == "checkbox" else "")
         elif tag == "select" and name:
             self._select = name
         elif tag == "option" and self._select:
@@ -474,3 +478,208 @@ def test_two_managers_opening_the_same_new_evening_at_once_one_wins(django_user_
     assert f"{jan.name}: changed by {winner} at " in refused
     stored = RoundEntry.objects.get(round__season=season, round__number=4, player=jan).status
     assert stored == forms[winner][f"p{jan.pk}"]
+
+
+# --- the season settings page (the shared settings view, every system) -------------------------
+
+
+@dataclass
+class SettingsPage:
+    """A season's settings page and two of its options (whole numbers): `first` (name, stored
+    before, Anna's, Bert's), `second` (name, stored before, Bert's)."""
+
+    season: Season
+    first: tuple[str, int, int, int]
+    second: tuple[str, int, int]
+
+    @property
+    def url(self) -> str:
+        return reverse("manage:season_settings", args=[self.season.series.slug, self.season.slug])
+
+    def open(self, client: Client) -> dict[str, str]:
+        response = client.get(self.url)
+        assert response.status_code == 200
+        return form_with(response.content.decode(), SHOWN_SETTINGS)
+
+    def post(self, client: Client, form: dict, changes: dict, **extra):
+        data = dict(form, **{name: str(value) for name, value in changes.items()}, **extra)
+        return client.post(self.url, data)
+
+    def stored(self, name: str) -> int:
+        spec = get_system(self.season.system).settings
+        settings = Season.objects.get(pk=self.season.pk).settings
+        return settings.get(name, spec.field(name).default)
+
+    def label(self, name: str) -> str:
+        return str(get_system(self.season.system).settings.field(name).label)
+
+
+SETTINGS_PAGES = {
+    "chess": (lambda r: chess_file(), ("bgp_further", 5, 4, 3), ("monrad_long_from", 7, 6)),
+    "keizer": (lambda r: small_file(), ("step", 1, 2, 3), ("top_value", 0, 50)),
+    "othello": (lambda r: gp_file(), ("best_n", 5, 4, 3), ("tiebreak_seed", 0, 7)),
+    "bridge": (
+        lambda r: big_ladder(2, 1, series="stale"),
+        ("k", 25, 30, 20),
+        ("start_elo", 1250, 1300),
+    ),
+    "boardgame": (
+        lambda r: r.getfixturevalue("circuit_file"),
+        ("best_n", 5, 4, 3),
+        ("rounds_per_tournament", 3, 4),
+    ),
+}
+
+
+@pytest.fixture(params=list(SETTINGS_PAGES))
+def settings_page(request) -> SettingsPage:
+    data, first, second = SETTINGS_PAGES[request.param]
+    page = SettingsPage(import_competition(data(request)), first, second)
+    assert page.stored(first[0]) == first[1] and page.stored(second[0]) == second[1]
+    return page
+
+
+@pytest.fixture
+def two_managers(settings_page, django_user_model) -> tuple[Client, Client]:
+    clients = []
+    for name in ("anna", "bert"):
+        user = django_user_model.objects.create_user(name, password=f"pw-{name}-123")
+        settings_page.season.series.managers.add(user)
+        client = Client(raise_request_exception=False)
+        client.force_login(user)
+        clients.append(client)
+    return clients[0], clients[1]
+
+
+def test_an_option_nobody_else_changed_is_saved_from_a_settings_form_opened_before(
+    settings_page, two_managers
+):
+    """Before issue 48, Bert's save wrote back the first option as his page showed it,
+    undoing Anna's change without a word."""
+    anna, bert = two_managers
+    (first, _before, annas, _berts), (second, _stored, berts) = (
+        settings_page.first,
+        settings_page.second,
+    )
+    before = Season.objects.get(pk=settings_page.season.pk).settings
+    annas_form, berts_form = settings_page.open(anna), settings_page.open(bert)
+
+    assert settings_page.post(anna, annas_form, {first: annas}).status_code == 302
+    assert settings_page.post(bert, berts_form, {second: berts}).status_code == 302
+
+    assert settings_page.stored(first) == annas  # Bert's form sent it back as shown: kept
+    assert settings_page.stored(second) == berts
+    # Nothing else was written: each save wrote only the option its manager changed.
+    stored = Season.objects.get(pk=settings_page.season.pk).settings
+    assert stored == {**before, first: annas, second: berts}
+
+
+def test_an_option_someone_else_changed_is_refused_naming_it_and_who(settings_page, two_managers):
+    anna, bert = two_managers
+    (first, _before, annas, berts_first), (second, second_before, berts) = (
+        settings_page.first,
+        settings_page.second,
+    )
+    annas_form, berts_form = settings_page.open(anna), settings_page.open(bert)
+    assert settings_page.post(anna, annas_form, {first: annas}).status_code == 302
+
+    refused = settings_page.post(bert, berts_form, {first: berts_first, second: berts})
+
+    assert refused.status_code == 400
+    html = refused.content.decode().replace("&#x27;", "'")
+    assert "Nothing was saved" in html
+    assert f"{settings_page.label(first)}: changed by anna at " in html and "— reload" in html
+    assert settings_page.stored(first) == annas
+    assert settings_page.stored(second) == second_before  # nothing of Bert's save is stored
+    shown_again = form_with(refused.content.decode(), SHOWN_SETTINGS)
+    assert shown_again[first] == str(berts_first) and shown_again[second] == str(berts)
+    # The form shown again still compares with what Bert first saw: saved as it is, refused.
+    assert settings_page.post(bert, shown_again, {}).status_code == 400
+    # Opened anew, it saves.
+    assert (
+        settings_page.post(bert, settings_page.open(bert), {first: berts_first}).status_code == 302
+    )
+    assert settings_page.stored(first) == berts_first
+
+
+def test_two_saves_of_the_same_option_at_once_one_wins_one_is_refused(
+    settings_page, two_managers, monkeypatch
+):
+    if connection.vendor != "postgresql":
+        pytest.skip(
+            f"row locks and concurrent connections need PostgreSQL, not {connection.vendor}"
+        )
+    anna, bert = two_managers
+    first, _before, annas, berts = settings_page.first
+    clients = {"anna": anna, "bert": bert}
+    forms = {"anna": settings_page.open(anna), "bert": settings_page.open(bert)}
+    values = {"anna": annas, "bert": berts}
+    intervals: list[Interval] = []
+    monkeypatch.setattr(
+        shared_services, "refuse_stale", timed(shared_services.refuse_stale, intervals, 0.3)
+    )
+    who = {}
+
+    def save():
+        name = "anna" if threading.current_thread().name.endswith("-1") else "bert"
+        who[threading.current_thread().name] = name
+        response = settings_page.post(clients[name], forms[name], {first: values[name]})
+        return response.status_code, response.content.decode()
+
+    results, errors = in_two_threads(save, "manager")
+
+    assert errors == {}
+    assert sorted(status for status, _html in results.values()) == [302, 400]
+    winner = next(who[t] for t, (status, _html) in results.items() if status == 302)
+    refused = next(html for status, html in results.values() if status == 400)
+    assert f"{settings_page.label(first)}: changed by {winner} at " in refused.replace(
+        "&#x27;", "'"
+    )
+    assert settings_page.stored(first) == values[winner]
+    assert len(intervals) == 2 and not overlap(*intervals), "the second save did not wait"
+
+
+def test_a_settings_form_previewed_first_still_compares_with_what_it_was_opened_with(
+    django_user_model,
+):
+    """The chess settings page previews before saving: the preview shows the form again with
+    the settings it was first opened with, so a save after it is refused as stale too."""
+    page = SettingsPage(import_competition(chess_file()), ("bgp_further", 5, 4, 3), ("x", 0, 0))
+    clients = []
+    for name in ("anna", "bert"):
+        user = django_user_model.objects.create_user(name, password=f"pw-{name}-123")
+        page.season.series.managers.add(user)
+        clients.append(Client(raise_request_exception=False))
+        clients[-1].force_login(user)
+    anna, bert = clients
+    annas_form, berts_form = page.open(anna), page.open(bert)
+    assert page.post(anna, annas_form, {"bgp_further": 4}).status_code == 302
+
+    previewed = page.post(bert, berts_form, {"bgp_further": 3}, preview="1")
+    assert (
+        previewed.status_code == 200
+        and "Preview: nothing is saved yet" in previewed.content.decode()
+    )
+    form = form_with(previewed.content.decode(), SHOWN_SETTINGS)
+    assert form[SHOWN_SETTINGS] == berts_form[SHOWN_SETTINGS]  # as first opened
+    refused = page.post(bert, form, {})
+    assert refused.status_code == 400
+    assert page.stored("bgp_further") == 4
+
+
+def test_a_settings_post_without_what_it_showed_is_stored_whole(django_user_model):
+    """A client that sends no `shown_settings` (a script, a page of an older release) is a
+    writer without a form: its settings are stored as sent, as before."""
+    page = SettingsPage(import_competition(chess_file()), ("bgp_further", 5, 4, 3), ("x", 0, 0))
+    user = django_user_model.objects.create_user("anna", password="pw-anna-123")
+    page.season.series.managers.add(user)
+    client = Client()
+    client.force_login(user)
+    form = page.open(client)
+    Season.objects.filter(pk=page.season.pk).update(settings={"monrad_long_from": 6})
+    del form[SHOWN_SETTINGS]
+    assert page.post(client, form, {"bgp_further": 4}).status_code == 302
+    assert Season.objects.get(pk=page.season.pk).settings == {"bgp_further": 4}
+    # The page's other forms carry no such field.
+    new_season = client.get(reverse("manage:season_create", args=[page.season.series.slug]))
+    assert SHOWN_SETTINGS not in new_season.content.decode()

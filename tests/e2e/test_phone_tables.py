@@ -1,8 +1,8 @@
 """Every public ranking, crosstable and player page of the five systems, on a phone (390 px) in
 the four languages and on a laptop (1366 px): the row's name and the columns that decide the
 order are on screen (issue 46, item 5). A column is on screen when its cells lie inside the
-viewport and inside every box that clips them (the table's scrolling wrapper); the name stays
-on screen when the wrapper is scrolled sideways to its end."""
+viewport and inside every box that clips them (the table's scrolling wrapper); the name and
+the rank before it stay on screen when the wrapper is scrolled sideways to its end."""
 
 import pytest
 from django.core.management import call_command
@@ -61,7 +61,7 @@ FIND = """([name, keys]) => {
 }"""
 
 # Which cells of the first rows (column numbers) are not wholly on screen, before and after the
-# table's wrapper is scrolled to its right end (then only the name column is asked).
+# table's wrapper is scrolled to its right end (then the name column and the rank are asked).
 OFF_SCREEN = """([index, name, keys]) => {
   const table = [...document.querySelectorAll('table')]
     .filter(t => !t.closest('.explain-body'))[index];
@@ -88,7 +88,9 @@ OFF_SCREEN = """([index, name, keys]) => {
   let after = [];
   if (wrapper && wrapper.scrollWidth > wrapper.clientWidth) {
     wrapper.scrollLeft = wrapper.scrollWidth;
-    after = check([name]).map(cell => `${cell} scrolled`);
+    // The name and the rank before it (col-rank) stay.
+    const rank = [...rows[0].cells].findIndex(c => c.classList.contains('col-rank'));
+    after = check(rank >= 0 ? [rank, name] : [name]).map(cell => `${cell} scrolled`);
     wrapper.scrollLeft = 0;
   }
   return [...before, ...after];

@@ -158,3 +158,51 @@ def test_a_file_s_tiebreak_data_names_players_of_the_file():
     assert "settings.tiebreak_data.nobody" in str(refused.value)
     assert "unknown player" in str(refused.value)
     assert not Season.objects.filter(series__slug="swedish-gp").exists()
+
+
+def test_the_wof_list_date_is_a_season_setting_named_where_the_chain_is_explained(client):
+    """§3.3: "Also the list's date". One WOF list per season: its date is the setting
+    `wof_list_date`, written back as stored, and the standings, their totals' explanation and
+    the tournament page name it beside the chain. It orders nothing."""
+    chain = {
+        "season_tiebreaks": "WOF WORLD",
+        "tiebreak_data": {"p6": {"wof": 1500}, "p5": {"world": 12}},
+    }
+    season = import_competition(gp_file(settings={**chain, "wof_list_date": "2025-03-01"}))
+    assert export_competition(season)["settings"]["wof_list_date"] == "2025-03-01"
+    assert standings(season)[-2:] == [("p6", 5, 0), ("p3", 6, 0)]  # as without the date
+    assert parse_settings(season.settings).wof_list_date.isoformat() == "2025-03-01"
+    page = html(client, season_url(season, "standings"))
+    assert "The WOF ratings are those of the WOF list of 1 Mar 2025." in page
+    assert "Tie-breaks in turn: WOF rating (list of 1 Mar 2025) 1500 · world ranking –." in page
+    tournament = html(client, season_url(season, "tournament", "t1"))
+    assert "The WOF ratings are those of the WOF list of 1 Mar 2025." in tournament
+
+    # Without WOF in the chain, the date is not named: it explains nothing there.
+    plain = import_competition(
+        gp_file(settings={"season_tiebreaks": "WORLD", "wof_list_date": "2025-03-01"}),
+        replace=True,
+    )
+    assert "WOF list of" not in html(client, season_url(plain, "standings"))
+    assert "WOF list of" not in html(client, season_url(plain, "tournament", "t1"))
+
+
+def test_the_wof_list_date_must_be_a_date():
+    def problems(raw):
+        return [message for _path, message in SPEC.validate(raw)]
+
+    assert problems({"wof_list_date": "2025-03-01"}) == problems({"wof_list_date": ""}) == []
+    for bad in ("2025-02-30", "1-3-2025", "2025-3-1"):
+        assert (
+            "wof_list_date must be a date written YYYY-MM-DD" in problems({"wof_list_date": bad})[0]
+        ), bad
+    base = {"best_n": 5, "country": "SE", "max_factor": 0.004, "max_base": 7}
+    base |= {"nr_factor": 0.539, "nr_offset": 172, "provisional_floor": 1600}
+    base |= {"debutant_rating": 1000, "rating_floor": 900}
+    form = GPSettingsForm({**base, "wof_list_date": "2025-03-01"})
+    assert form.is_valid(), form.errors
+    assert form.to_settings() == {"wof_list_date": "2025-03-01"}
+    assert 'type="date"' in str(form["wof_list_date"])
+    bad = GPSettingsForm({**base, "wof_list_date": "2025-13-01"})
+    assert not bad.is_valid()
+    assert "wof_list_date" in bad.errors

@@ -25,6 +25,7 @@ from .interchange import BORN_MAX, BORN_MIN, COUNTY, RESULTS
 from .models import RATING_MAX, GroupPlayer, in_two_groups
 from .settings import (
     DENSE,
+    GROUP_FORMAT_CHOICES,
     GROUP_OPTIONS,
     GROUP_PLAYERS_MAX,
     OWN_FORMAT,
@@ -629,14 +630,39 @@ def _trf_tiebreaks(group: Group, parsed: trf.TrfGroup) -> tuple[str | None, str]
     return text, _("Tie-breaks from the file: %(codes)s.") % {"codes": text}
 
 
+def _trf_format(group: Group, parsed: trf.TrfGroup) -> tuple[str | None, str]:
+    """The group's own format from the file's 192 record (TRF-2026, the encoded type of
+    tournament): (the format to store, or None to keep the group's; a note for the manager). A
+    format the group uses already is not stored again; a type a group cannot be (a team
+    event, a knockout, ...) is named with its line and passed over."""
+    line, code = parsed.type_record
+    if not line:
+        return None, ""
+    found = trf.format_of(code)
+    if found is None:
+        return None, _(
+            "TRF line %(n)s: the type of tournament %(code)s is not a group's format; the "
+            "format was not taken."
+        ) % {"n": line, "code": code[:40]}
+    label = dict(GROUP_FORMAT_CHOICES)[found]
+    season = parse_settings(group.tournament.season.settings)
+    _tiebreaks, current = group_tiebreaks(season, group.tournament.options, group.options)
+    if current == found:
+        return None, _("Group format from the file: %(format)s (the group's already).") % {
+            "format": label
+        }
+    return found, _("Group format from the file: %(format)s.") % {"format": label}
+
+
 def group_import_trf(*, group: Group, text: str) -> tuple[int, str]:
     """Fill an empty group from a TRF16 file (rules.md §3 "results can also be entered for
     pairings made elsewhere"): its players in start-rank order (matched by name in the series, or
     added), ratings, birth years, every round's games and walkovers, and the tie-break list of
-    its 202 (or 212) record as the group's own. Returns the number of players and a note on
-    the tie-break list ("" without one). A half-point bye (H) is stored as one. Refuses what §3
-    cannot hold and results the two players' lines disagree on, naming the line; stores nothing
-    then. A tie-break list that cannot be held is passed over, and the note says so."""
+    its 202 (or 212) record and the format of its 192 record as the group's own. Returns the
+    number of players and a note on the tie-break list and the format ("" without either). A
+    half-point bye (H) is stored as one. Refuses what §3 cannot hold and results the two
+    players' lines disagree on, naming the line; stores nothing then. A tie-break list or a
+    format that cannot be held is passed over, and the note says so."""
     if group.members.exists() or group.rounds.exists():
         raise ValidationError(_("A TRF file can only fill a group without players and rounds."))
     try:
@@ -649,6 +675,8 @@ def group_import_trf(*, group: Group, text: str) -> tuple[int, str]:
         raise ValidationError(_("The file has no player lines (001)."))
     _trf_within_bounds(parsed)
     tiebreaks, note = _trf_tiebreaks(group, parsed)
+    group_format, format_note = _trf_format(group, parsed)
+    note = " ".join(n for n in (note, format_note) if n)
     series = group.tournament.season.series
     by_name: dict[str, list[Player]] = {}
     for player in Player.objects.filter(series=series):
@@ -742,7 +770,9 @@ def group_import_trf(*, group: Group, text: str) -> tuple[int, str]:
                     black=players[other.start],
                     result=result,
                 )
-        if tiebreaks is not None:
-            group.options = _own_options(GROUP_OPTIONS, group.options, {OWN_TIEBREAKS: tiebreaks})
+        own = {OWN_TIEBREAKS: tiebreaks, OWN_FORMAT: group_format}
+        own = {name: value for name, value in own.items() if value is not None}
+        if own:
+            group.options = _own_options(GROUP_OPTIONS, group.options, own)
             group.save(update_fields=["options"])
     return len(parsed.players), note

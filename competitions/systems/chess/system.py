@@ -7,8 +7,8 @@ from competitions.registry import DemoSeries, SystemSpec, register
 
 from . import demo
 from .models import GroupPlayer
+from .settings import GROUP_OPTIONS, TOURNAMENT_OPTIONS
 from .settings import SPEC as SETTINGS
-from .settings import TOURNAMENT_OPTIONS
 
 KEY = "chess-bgp"
 TOURNAMENT_SCOPE = "t:"
@@ -44,6 +44,8 @@ register(
         name=_("Chess groups and BGP points"),
         settings=SETTINGS,
         tournament_options=TOURNAMENT_OPTIONS,
+        group_options=GROUP_OPTIONS,
+        group_page="competitions.systems.chess.views.group_page",
         result_models={GroupPlayer: lambda o: {o.group.tournament.season_id}},
         change_scope=change_scope,
         file_section="competitions.systems.chess.interchange",

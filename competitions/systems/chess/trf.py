@@ -14,12 +14,21 @@ Tie-break list: TRF16 has no record for it; TRF-2026 (as FIDE TEC's TieBreakServ
 "202" (the tie-breaks after points, in order) and "212" (the whole order, points included as
 "PTS"). `write` puts a group's list in a 202 record; `parse` reads either record (a TRF16 reader
 passes over both).
+
+Group format (chess-othello-options.md §1.1 `group_format`): TRF16's "092" is the type of
+tournament in free text, for people; TRF-2026 adds "192", the encoded type of tournament, one code
+of FIDE's table ("CUSTOM_SWISS", "CUSTOM_ROUNDROBIN", "FIDE_DUTCH_2025", "BERGER_ROUNDROBIN", ...).
+`write` puts a group's set format in a 192 record (Monrad: CUSTOM_SWISS, round robin:
+CUSTOM_ROUNDROBIN; automatic: none) and says it in 092; `parse` reads 192 (`format_of` tells what
+it is) and passes over 092.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+
+from .tiebreak_codes import MONRAD, ROUND_ROBIN
 
 # Result codes of TRF16 that a chess group uses.
 WIN, DRAW, LOSS = "1", "=", "0"
@@ -31,6 +40,10 @@ NOT_YET = " "  # paired, result not entered yet
 UNRATED = {"W": WIN, "D": DRAW, "L": LOSS}
 FULL_BYE = "F"
 TIEBREAKS, STANDINGS_ORDER, POINTS = "202", "212", "PTS"  # TRF-2026 records (module docstring)
+TOURNAMENT_TYPE = "192"  # TRF-2026: the encoded type of tournament (module docstring)
+# 192 codes a group's format is written as (FIDE's table has no Monrad code: a Swiss of its own)
+FORMAT_CODES = {MONRAD: "CUSTOM_SWISS", ROUND_ROBIN: "CUSTOM_ROUNDROBIN"}
+TYPE_TEXTS = {MONRAD: "Individual: Monrad", ROUND_ROBIN: "Individual: Round robin"}
 
 NAME_WIDTH = 33
 LINE_RE = re.compile(r"^001 ")
@@ -71,6 +84,10 @@ class TrfGroup:
     tiebreaks: list[str] = field(default_factory=list)
     # Where the list was read: (line, record "202" or "212"); (0, "") without one.
     tiebreaks_record: tuple[int, str] = field(default=(0, ""), compare=False)
+    # The group's format (tiebreak_codes.MONRAD or ROUND_ROBIN) for a 192 record; "" for none.
+    group_format: str = ""
+    # The 192 record read: (line, its code as written); (0, "") without one.
+    type_record: tuple[int, str] = field(default=(0, ""), compare=False)
 
 
 class TrfError(ValueError):
@@ -112,8 +129,10 @@ def write(group: TrfGroup) -> str:
     lines += [
         f"062 {len(group.players)}",
         f"072 {sum(1 for p in group.players if p.rating)}",
-        "092 Individual: Monrad",
+        f"092 {TYPE_TEXTS.get(group.group_format, TYPE_TEXTS[MONRAD])}",
     ]
+    if group.group_format in FORMAT_CODES:
+        lines.append(f"{TOURNAMENT_TYPE} {FORMAT_CODES[group.group_format]}")
     if group.tiebreaks:
         lines.append(f"{TIEBREAKS} {' '.join(_clean(c) for c in group.tiebreaks)}")
     if group.round_dates:
@@ -147,6 +166,8 @@ def parse(text: str) -> TrfGroup:
         elif line[:4] in (TIEBREAKS + " ", STANDINGS_ORDER + " "):
             group.tiebreaks = line[4:].replace(",", " ").split()
             group.tiebreaks_record = (number, line[:3])
+        elif line.startswith(TOURNAMENT_TYPE + " "):
+            group.type_record = (number, line[4:].strip())
         elif line.startswith("XXR "):
             group.rounds = _int(line[4:], number, "XXR") or 0
             group.rounds_line = number
@@ -159,6 +180,23 @@ def parse(text: str) -> TrfGroup:
     group.rounds = max([group.rounds, *(len(p.games) for p in group.players)])
     group.players.sort(key=lambda p: p.start)
     return group
+
+
+def format_of(code: str) -> str | None:
+    """The group format a 192 code names: ROUND_ROBIN for a round robin (Berger, FIDE's,
+    custom; single or double), MONRAD for a Swiss of one player a board (FIDE's Dutch, Dubov,
+    Burstein, custom; accelerated or not); None for what a group cannot be (a team event, a
+    knockout, Schiller, Scheveningen, a code not in FIDE's table)."""
+    code = code.strip().upper()
+    if not re.fullmatch(r"[A-Z0-9_]+", code) or "TEAM" in code:
+        return None
+    if re.fullmatch(r"(BERGER|FIDE|CUSTOM)_(DOUBLE)?ROUNDROBIN(_G\d+)?", code):
+        return ROUND_ROBIN
+    if re.fullmatch(
+        r"(FIDE_(DUTCH|DUBOV|BURSTEIN|DOUBLESWISS)(_\d{4})?|CUSTOM_(DOUBLE)?SWISS)(_BAKU)?", code
+    ):
+        return MONRAD
+    return None
 
 
 def _player(line: str, number: int) -> TrfPlayer:

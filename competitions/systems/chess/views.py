@@ -153,6 +153,12 @@ def tournament_manage(request, season: Season, tournament: str):
     )
 
 
+def group_page(group: Group) -> str:
+    """The manager's page of a group, where its own tie-breaks and format are changed (the
+    admin links to it: SystemSpec.group_page)."""
+    return manage_url(group.tournament.season, "group", group.tournament.key, group.pk)
+
+
 def group_manage(request, season: Season, tournament: str, group: int):
     group = _group(season, tournament, group)
     players = series_players(season.series_id, clubs=True)

@@ -37,5 +37,10 @@ class WithdrawalInline(admin.TabularInline):
 
 # The shared models the Keizer section of the admin index lists (filtered to Keizer).
 SHARED_MODELS = {Game: None, RoundEntry: _("Attendance")}
+# Their columns that a club evening leaves empty (it is a round of the season itself).
+SHARED_COLUMNS_LEFT_OUT = {
+    Game: ["round__tournament", "round__group"],
+    RoundEntry: ["round__tournament", "round__group"],
+}
 ROUND_INLINES = [GameInline, RoundEntryInline]
 ENTRY_INLINES = [StartPointsInline, WithdrawalInline]

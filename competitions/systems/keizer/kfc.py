@@ -20,6 +20,9 @@ TABLES = ("Player", "Pairing", "ConfigTab")
 
 # §5.2 PlayerState
 WITHDRAWN, DELETED = 9, 10
+# §5.4 item 3: the states that say what a player does in the next round (the club's intent).
+NEXT_PRESENT = (1, 12)  # Available, PreRegistered
+NEXT_LISTS = {5: "external", 6: "absent", 7: "unexcused"}
 # §5.2 Results: a game's result, or the list of a row without opponent.
 GAME_RESULTS = {1: "1-0", 2: "1/2-1/2", 3: "0-1", 8: "+-", 9: "-+", 11: "1/2-1/2"}
 ROW_LISTS = {4: "bye", 5: "external", 6: "absent", 7: "unexcused", 12: "unexcused"}
@@ -129,6 +132,8 @@ def _read(path: str) -> tuple[list, list, list, bool]:
         raise FileError("", _("not a readable SQLite file: %(e)s") % {"e": exc}) from None
     try:
         db.execute("PRAGMA query_only = ON")
+        # An uploaded file is not trusted: no function of its schema runs beyond the harmless.
+        db.execute("PRAGMA trusted_schema = OFF")
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         for table in TABLES:
             if table not in tables:
@@ -163,9 +168,38 @@ def _player(keys: dict[int, str], pid: int, where: str) -> str:
     return keys[pid]
 
 
-def read_kfc(raw: bytes, *, series: str, season: str) -> KfcFile:
+def _next_round(rounds: dict[int, dict[str, Any]], states: list[tuple[str, int]], out: KfcFile):
+    """§5.4 item 3: the round after the last one, its attendance taken from the players'
+    states (`present` waiting for the pairing, and the lists of who does not play). None, with
+    a note, when no player is available: such a round would count as played."""
+    last = max(rounds, default=0)
+    if last and any("result" not in game for game in rounds[last]["games"]):
+        raise FileError(
+            _("Pairing round %(r)s") % {"r": last},
+            _(
+                "games without a result: the next round can be taken from the file only once "
+                "every result of round %(r)s is entered"
+            )
+            % {"r": last},
+        )
+    found: dict[str, Any] = {"number": last + 1, "games": []}
+    for key, state in states:
+        if state in NEXT_PRESENT:
+            found.setdefault("present", []).append(key)
+        elif state in NEXT_LISTS:
+            found.setdefault(NEXT_LISTS[state], []).append(key)
+    if not found.get("present"):
+        out.notes.append(
+            _("No player is available for the next round in the file; no next round was added.")
+        )
+        return None
+    return found
+
+
+def read_kfc(raw: bytes, *, series: str, season: str, next_round: bool = False) -> KfcFile:
     """The competition file of a KeizerForClubs tournament (§5.4), for season `season` of the
-    series `series`, with KFC's stored numbers for the check."""
+    series `series`, with KFC's stored numbers for the check. With `next_round` (§5.4 item 3)
+    the round after the last one holds the attendance of the players' states."""
     if not is_kfc(raw):
         raise FileError("", _("not a KeizerForClubs file (an SQLite database)"))
     with tempfile.NamedTemporaryFile(suffix=".s3db") as copy:
@@ -176,6 +210,7 @@ def read_kfc(raw: bytes, *, series: str, season: str) -> KfcFile:
     out = KfcFile(document={})
     keys: dict[int, str] = {}
     listed = []
+    states: list[tuple[str, int]] = []
     for pid, name, _rating, rank, state, sum_pts in players:
         if state == DELETED:
             continue
@@ -191,6 +226,8 @@ def read_kfc(raw: bytes, *, series: str, season: str) -> KfcFile:
             out.stored[key] = (float(sum_pts or 0), int(rank) if rank is not None else 0)
         out.names[key] = name
         listed.append(entry)
+        if state != WITHDRAWN:
+            states.append((key, state))
     rounds: dict[int, dict[str, Any]] = {}
     seen: set[tuple[int, int]] = set()
     last = max((row[0] for row in pairings), default=0)
@@ -233,6 +270,13 @@ def read_kfc(raw: bytes, *, series: str, season: str) -> KfcFile:
             late += 1
         info.setdefault(ROW_LISTS[result], []).append(_player(keys, white, where))
     settings = settings_of(config)
+    numbered = [
+        rounds.get(n, {"number": n, "games": []}) for n in range(1, max(rounds, default=0) + 1)
+    ]
+    if next_round:
+        added = _next_round(rounds, states, out)
+        if added is not None:
+            numbered.append(added)
     if late:
         note = _("%(n)s late start(s) scored as absent without notice.") % {"n": late}
         if settings.get("absence_halving"):
@@ -249,9 +293,7 @@ def read_kfc(raw: bytes, *, series: str, season: str) -> KfcFile:
         "name": str(name or "").strip(),
         "settings": settings,
         "players": listed,
-        "rounds": [
-            rounds.get(n, {"number": n, "games": []}) for n in range(1, max(rounds, default=0) + 1)
-        ],
+        "rounds": numbered,
         "closed": False,
     }
     return out

@@ -8,6 +8,8 @@ from django.db.models import Count, F, Q
 from competitions.models import Game, Round, RoundEntry, Season, SeasonPlayer
 from competitions.text import name_order
 
+from .settings import parse_settings, value_warnings
+
 Status = RoundEntry.Status
 
 ATTENDANCE_TAKEN, PAIRED, COMPLETE, EMPTY = "attendance", "paired", "complete", "empty"
@@ -97,3 +99,14 @@ def round_lists(round_: Round) -> dict[str, list]:
     for entry in sorted(entries, key=lambda e: name_order(e.player.name, e.player.key)):
         lists[entry.status].append(entry)
     return lists
+
+
+def settings_warnings(season: Season, raw: dict) -> list[str]:
+    """Warnings about settings `raw` (valid) for the season's list (SettingsSpec.warnings):
+    the values reaching 0 or less (keizer-variants.md §7 item 8) for the players on it (with
+    `withdrawn_credit` set, the withdrawn are on no list)."""
+    settings = parse_settings(raw)
+    entries = SeasonPlayer.objects.filter(season=season)
+    if settings.withdrawn_credit is not None:
+        entries = entries.filter(keizer_withdrawal__isnull=True)
+    return value_warnings(entries.count(), settings)

@@ -47,12 +47,15 @@ NOT_PLAYING = (Status.ABSENT, Status.LONG_ABSENT, Status.EXTERNAL, Status.UNEXCU
 
 def attendance_choices(season: Season) -> tuple[str, ...]:
     """The statuses the attendance page offers: long-term absent only where the season's rules
-    name it (a preset or setting with `points_long_absent` or `long_absent_max`, §4), so a
-    season under rules.md keeps its four buttons."""
+    name it (a preset or setting with `points_long_absent` or `long_absent_max`, §4) or an
+    evening of the season has it already (a file's `long_absent`, scored with the default
+    share), so a season under rules.md keeps its four buttons."""
     raw = season.settings or {}
     preset = PRESETS.get(raw.get("preset", SEED_CLUB), {})
     names = ("points_long_absent", "long_absent_max")
     if any(name in raw or name in preset for name in names):
+        return ATTENDANCE
+    if RoundEntry.objects.filter(round__season=season, status=Status.LONG_ABSENT).exists():
         return ATTENDANCE
     return tuple(s for s in ATTENDANCE if s != Status.LONG_ABSENT)
 

@@ -20,6 +20,8 @@ from django.utils.translation import gettext_lazy as _
 
 from competitions.registry import BOOL, CHOICE, INT, TEXT, Setting, SettingsSpec
 
+from .values import place_values
+
 FRACTION_MAX_LENGTH = 20
 SHARE_MAX = 2  # keizer-variants.md §2.4: De Pijp's 7/6 needs more than 1 (a Decision: 2)
 RATIO_MAX = 100
@@ -449,6 +451,7 @@ SPEC = SettingsSpec(
     extra=_validate_extra,
     form="competitions.systems.keizer.forms.KeizerSettingsForm",
     template="competitions/keizer/settings.html",
+    warnings="competitions.systems.keizer.selectors.settings_warnings",
 )
 
 
@@ -526,6 +529,55 @@ def parse_settings(raw: dict) -> KeizerSettings:
         withdrawn_credit=Fraction(credit.strip()) if credit.strip() else None,
         start_points=values["start_points"],
     )
+
+
+def value_warnings(players: int, settings: KeizerSettings) -> list[str]:
+    """keizer-variants.md §7 item 8: a warning when the values of a list of `players` reach 0
+    or less (a top value set by hand with more than top / step + 1 players, or an automatic
+    one rounded down to it), so that a result against the last players scores nothing or less.
+    Not a refusal: no source says what should happen, and a club may mean it."""
+    if players < 2 or settings.normalised_values:  # normalised: the last place is worth 1
+        return []
+    values = place_values(
+        players,
+        top_value=settings.top_value,
+        step=settings.step,
+        ratio=settings.value_ratio,
+        normalised_values=False,
+        rounding=settings.top_value_rounding,
+    )
+    if values[-1] > 0:
+        return []
+    first = next(place for place, value in enumerate(values, 1) if value <= 0)
+    numbers = {
+        "players": players,
+        "top": values[0],
+        "step": settings.step,
+        "first": first,
+        "last": values[-1],
+        "needed": settings.step * (players - 1) + 1,
+    }
+    if settings.top_value:
+        return [
+            _(
+                "With %(players)s players on the list, the top value %(top)s and a step of "
+                "%(step)s give place %(first)s and every place below it a value of 0 or less "
+                "(the last place: %(last)s), so a result against those players scores "
+                "nothing or less. A top value of at least %(needed)s, or 0 (automatic), "
+                "avoids it."
+            )
+            % numbers
+        ]
+    return [
+        _(
+            "With %(players)s players on the list, the automatic top value %(top)s and a step "
+            "of %(step)s give place %(first)s and every place below it a value of 0 or less "
+            "(the last place: %(last)s), so a result against those players scores nothing or "
+            "less. A lower ratio of the first to the last value, or a top value of at least "
+            "%(needed)s, avoids it."
+        )
+        % numbers
+    ]
 
 
 def shown_value(setting: Setting, value: Any) -> str:

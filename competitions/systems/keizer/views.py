@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -28,6 +29,15 @@ from .tables import EveningTable, PrintTable
 from .values import place_values
 
 Status = RoundEntry.Status
+
+
+def _move_in_url(season: Season) -> str | None:
+    """The page moving a season in from KeizerForClubs (the rankings app's: it imports,
+    recomputes and checks the standings; added with the system's manager URLconfs), if there."""
+    try:
+        return manage_url(season, "keizer_move_in")
+    except NoReverseMatch:
+        return None
 
 
 def season_panel(request, season: Season):
@@ -47,6 +57,7 @@ def season_panel(request, season: Season):
         "list_size": season.entries.count(),
         "settings": parse_settings(season.settings),
         "rules": described(season.settings),
+        "move_in_url": _move_in_url(season),
     }
 
 

@@ -8,13 +8,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from competitions.edits import ShownForm
-from competitions.forms import TournamentForm, settings_form_for
+from competitions.forms import TournamentForm, date_input, settings_form_for
 from competitions.models import Player
 from competitions.registry import SettingsSpec
 from competitions.uploads import WINDOWS_1252, TypedTextField, lines, read_upload
 
 from .entry import EntryRow, StandingsText
-from .settings import FIELDS, SPEC, TIEBREAK_DATA
+from .settings import FIELDS, SPEC, TIEBREAK_DATA, WOF_LIST_DATE
 
 UPLOAD_MAX_BYTES = 1_000_000
 
@@ -192,6 +192,8 @@ class GPSettingsForm(settings_form_for(SettingsSpec(fields=FIELDS))):
         super().__init__(*args, **kwargs)
         for name in self.OPTIONAL:
             self.fields[name].required = False
+        # A browser's date field, which posts the date as YYYY-MM-DD (the setting's form).
+        self.fields[WOF_LIST_DATE].widget = date_input()
 
     def clean_series_rule(self) -> str:
         return self.cleaned_data["series_rule"] or SPEC.field("series_rule").default

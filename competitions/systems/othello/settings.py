@@ -7,6 +7,7 @@ the EGP rule) are switches, off by default, so rules.md stays what a season comp
 manager turns them on.
 """
 
+import datetime
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -30,6 +31,8 @@ SEED_MAX = 2**63 - 1
 CHAINED, DIRECT = "chained", "direct"
 TIEBREAK_KEYS = ("SM", "WOF", "WORLD", "NR", "LOT")
 TIEBREAK_DATA = "tiebreak_data"  # per player: {"p1": {"wof": 1893, "world": 312}}
+# §3.3 "Also the list's date": one WOF list per season, its date as YYYY-MM-DD ("" not given)
+WOF_LIST_DATE = "wof_list_date"
 
 FIELDS = (
     Setting("best_n", gettext_lazy("Best tournaments counted"), INT, 5, 1, 100),
@@ -120,6 +123,18 @@ FIELDS = (
         ),
     ),
     Setting(
+        WOF_LIST_DATE,
+        gettext_lazy("Date of the WOF rating list"),
+        TEXT,
+        "",
+        max_length=10,
+        help_text=gettext_lazy(
+            "The list whose WOF ratings the WOF tie-break compares (the tie-break data below), "
+            "e.g. the last list before the season's standings are final; the pages that "
+            "explain the tie-breaks name it. Empty: not given."
+        ),
+    ),
+    Setting(
         "tiebreak_seed",
         gettext_lazy("Seed of the lot (LOT)"),
         INT,
@@ -158,6 +173,16 @@ def _tiebreaks_problem(text: Any) -> str | None:
     if len(set(keys)) != len(keys):
         return _("season_tiebreaks names a key twice")
     return None
+
+
+def wof_list_date(text: str) -> datetime.date | None:
+    """The WOF list's date of a `wof_list_date` text; None when empty or not a date."""
+    if not isinstance(text, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        return None
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        return None
 
 
 def _rating_problem(value: Any) -> bool:
@@ -205,6 +230,14 @@ def _validate_extra(raw: dict) -> list[tuple[str, str]]:
     problem = _tiebreaks_problem(raw.get("season_tiebreaks", ""))
     if problem:
         return [("season_tiebreaks", problem)]
+    if isinstance(raw.get(WOF_LIST_DATE), str) and raw[WOF_LIST_DATE]:
+        if wof_list_date(raw[WOF_LIST_DATE]) is None:
+            return [
+                (
+                    WOF_LIST_DATE,
+                    _("wof_list_date must be a date written YYYY-MM-DD, e.g. 2025-03-01"),
+                )
+            ]
     if TIEBREAK_DATA in raw:
         return tiebreak_data_problems(raw[TIEBREAK_DATA])
     return []
@@ -258,6 +291,7 @@ class GPSettings:
     series_rule: str = CHAINED
     season_tiebreaks: tuple[str, ...] = ()
     tiebreak_seed: int = 0
+    wof_list_date: datetime.date | None = None
     # each player's (WOF rating, world position), either None when not given
     tiebreak_data: dict[str, tuple[Fraction | None, int | None]] = field(default_factory=dict)
 
@@ -285,6 +319,7 @@ def parse_settings(raw: dict) -> GPSettings:
         series_rule=s["series_rule"],
         season_tiebreaks=tiebreak_keys(s["season_tiebreaks"]),
         tiebreak_seed=s["tiebreak_seed"],
+        wof_list_date=wof_list_date(s[WOF_LIST_DATE]),
         tiebreak_data={
             player: (
                 None if values.get("wof") is None else exact(values["wof"]),

@@ -73,6 +73,12 @@ class Command(BaseCommand):
         )
         parser.add_argument("--series", help="a file of another program: the series' slug")
         parser.add_argument("--season", help="a file of another program: the season's label")
+        parser.add_argument(
+            "--next-round",
+            action="store_true",
+            help="a file of another program: also take the attendance it holds for the round "
+            "after its last one (off by default)",
+        )
 
     def handle(self, *args, **options):
         raw = read_limited(options["file"], settings.IMPORT_MAX_MB * 1_000_000)
@@ -97,6 +103,7 @@ class Command(BaseCommand):
                 season=options["season"],
                 replace=options["replace"],
                 dry_run=options["dry_run"],
+                next_round=options["next_round"],
             )
         except FileError as exc:
             raise CommandError(str(exc)) from exc
@@ -122,3 +129,5 @@ class Command(BaseCommand):
                 self.stdout.write(_("No results change."))
             for line in result.changes.summary():
                 self.stdout.write(line)
+        for warning in result.warnings:
+            self.stdout.write(_("Warning: %(warning)s") % {"warning": warning})

@@ -298,6 +298,27 @@ def class_slugs(names: list[str]) -> dict[str, str]:
     return slugs
 
 
+def tournament_points(
+    options: dict, groups: list[LoadedGroup], outs: list, settings: engine.Settings
+) -> list[engine.BgpRow]:
+    """A tournament's BGP rows (rules.md §3, chess-othello-options.md §2) from its tournament
+    options and its groups ranked (`outs`: per group its ranked table and its players' classes,
+    empty for a group not finished): what the recompute stores and the settings preview
+    compares."""
+    everyone = [m for lg in groups for m in lg.members]
+    return engine.tournament_bgp(
+        outs,
+        participants=len({m.player for m in everyone}),
+        county=bool(options.get(COUNTY, False)),
+        settings=settings,
+        dense=bool(options.get(DENSE, False)),
+        beginners=frozenset(m.player for m in everyone if m.beginner),
+        # chess-othello-options.md §2.2 and §2.4: class sizes over all groups, finished or not
+        classes={m.player: m.player_class for m in everyone},
+        clubs={m.player: m.club for m in everyone},
+    )
+
+
 def _tournament_tables(
     t, t_position: int, groups: list[LoadedGroup], group_position: int, settings: engine.Settings
 ) -> tuple[list[ComputedTable], list[engine.BgpRow]]:
@@ -346,21 +367,10 @@ def _tournament_tables(
             )
         )
         group_position += 1
-    everyone = [m for lg in groups for m in lg.members]
-    participants = len({m.player for m in everyone})
+    participants = len({m.player for lg in groups for m in lg.members})
     county = bool(t.options.get(COUNTY, False))
     dense = bool(t.options.get(DENSE, False))
-    bgp = engine.tournament_bgp(
-        outs,
-        participants=participants,
-        county=county,
-        settings=settings,
-        dense=dense,
-        beginners=frozenset(m.player for m in everyone if m.beginner),
-        # chess-othello-options.md §2.2 and §2.4: class sizes over all groups, finished or not
-        classes={m.player: m.player_class for m in everyone},
-        clubs={m.player: m.club for m in everyone},
-    )
+    bgp = tournament_points(t.options, groups, outs, settings)
     places = {(index, r.player): r.place for index, (out, _c) in enumerate(outs) for r in out.rows}
     # The rows are by class: where each class's rows start, so a page reads only its own;
     # and, when a §2 option gave it another scale than the tournament's, the class's scale.

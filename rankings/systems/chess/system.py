@@ -15,7 +15,7 @@ attach(
         document=standings.document,
         flat_tables=standings.flat_tables,
         update=standings.update,
-        preview=preview.place_changes,
+        preview=preview.settings_changes,
     ),
     pages=Pages(
         overview=views.overview,

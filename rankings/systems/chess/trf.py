@@ -26,8 +26,9 @@ def trf_group(
 ) -> trf.TrfGroup:
     """The group in TRF16 terms: start ranks, points, places, and per round the opponent's
     start rank, colour and result (WO: a pairing-allocated bye; not played: a zero-point bye;
-    a half-point bye: H), and the group's tie-break list when it is not today's NSF list (a
-    TRF-2026 202 record)."""
+    a half-point bye: H), the group's tie-break list when it is not today's NSF list (a
+    TRF-2026 202 record) and its format when one is set, its own or the season's (a TRF-2026
+    192 record; automatic writes none)."""
     out = engine.group_table(loaded.engine_input(), settings)
     members = {m.player: m for m in loaded.members}
     start = {row.player: row.start for row in out.rows}
@@ -64,6 +65,7 @@ def trf_group(
         tiebreaks=[]
         if tiebreak_codes.is_nsf_default(out.codes, out.rounds, settings.monrad_long_from)
         else list(out.codes),
+        group_format="" if loaded.group_format == tiebreak_codes.AUTO else loaded.group_format,
     )
 
 

@@ -23,68 +23,110 @@ from .standings import load_season, number
 TOLERANCE = 0.005
 
 
-def check(season: Season, kfc: KfcFile) -> list[str]:
-    """The report's lines: one per player whose score or place differs (none: all equal)."""
+@dataclass(frozen=True)
+class Compared:
+    """A player's score and place recomputed here (None: not on the list) against the ones
+    the file stores."""
+
+    key: str
+    name: str
+    score: float | None
+    place: int | None
+    file_score: float
+    file_place: int
+
+    @property
+    def equal(self) -> bool:
+        return (
+            self.score is not None
+            and abs(self.score - self.file_score) < TOLERANCE
+            and self.place == self.file_place
+        )
+
+    @property
+    def line(self) -> str:
+        return _(
+            "%(name)s (%(id)s): score %(score)s, place %(place)s; the file has "
+            "%(file_score)s, place %(file_place)s"
+        ) % {
+            "name": self.name,
+            "id": self.key,
+            "score": "–" if self.score is None else round(self.score, 4),
+            "place": self.place or "–",
+            "file_score": round(self.file_score, 4),
+            "file_place": self.file_place,
+        }
+
+
+def compare(season: Season, kfc: KfcFile) -> list[Compared]:
+    """Every player the file stores numbers for (the withdrawn have none), in the file's
+    order: the score after the last counted round and the place, recomputed, beside the
+    file's `Keizer_SumPts` and `rank`."""
     season_in, _rounds = load_season(season)
     listed = engine.compute_season(season_in).lists[-1]
     computed = {row.player: (number(row.score), place) for place, row in enumerate(listed.rows, 1)}
-    lines = []
-    for key, (stored_score, stored_rank) in kfc.stored.items():
-        score, place = computed.get(key, (None, None))
-        if score is not None and abs(score - stored_score) < TOLERANCE and place == stored_rank:
-            continue
-        lines.append(
-            _(
-                "%(name)s (%(id)s): score %(score)s, place %(place)s; the file has "
-                "%(file_score)s, place %(file_place)s"
-            )
-            % {
-                "name": kfc.names[key],
-                "id": key,
-                "score": "–" if score is None else round(score, 4),
-                "place": place or "–",
-                "file_score": round(stored_score, 4),
-                "file_place": stored_rank,
-            }
-        )
-    return lines
+    return [
+        Compared(key, kfc.names[key], *computed.get(key, (None, None)), stored_score, stored_rank)
+        for key, (stored_score, stored_rank) in kfc.stored.items()
+    ]
+
+
+def check(season: Season, kfc: KfcFile) -> list[str]:
+    """The report's lines: one per player whose score or place differs (none: all equal)."""
+    return [found.line for found in compare(season, kfc) if not found.equal]
 
 
 @dataclass
 class KfcImport:
-    """A KeizerForClubs file imported (or tried: `result.dry_run`): the import's result, the
-    players checked, the differences found and what was mapped inexactly."""
+    """A KeizerForClubs file imported (or tried: `result.dry_run`): the import's result, every
+    player's check (`compared`) and what was mapped inexactly; `document` is the competition
+    file the tournament file became (what was, or would be, stored)."""
 
     result: ImportResult
-    checked: int
-    differences: list[str]
+    compared: list[Compared]
     notes: list[str]
+    document: dict
+
+    @property
+    def checked(self) -> int:
+        return len(self.compared)
+
+    @property
+    def differences(self) -> list[str]:
+        return [found.line for found in self.compared if not found.equal]
+
+    @property
+    def summary(self) -> str:
+        """The check in one sentence: all equal, or how many differ."""
+        if not self.differences:
+            return _(
+                "Check: the score and place of all %(n)s players equal the ones the "
+                "KeizerForClubs file stores."
+            ) % {"n": self.checked}
+        return _(
+            "Check: %(n)s of %(all)s players differ from the scores and places the "
+            "KeizerForClubs file stores:"
+        ) % {"n": len(self.differences), "all": self.checked}
+
+    @property
+    def advice(self) -> str:
+        """What a difference may mean (shown after the differences)."""
+        return _(
+            "KeizerForClubs stores them when it last recalculated (pairing or printing "
+            "lists): the file may be stale. Open it in KeizerForClubs, recalculate and "
+            "compare again."
+        )
 
     @property
     def lines(self) -> list[str]:
         """The report after the import's own: what was mapped inexactly, then the check."""
         if not self.differences:
-            return [
-                *self.notes,
-                _(
-                    "Check: the score and place of all %(n)s players equal the ones the "
-                    "KeizerForClubs file stores."
-                )
-                % {"n": self.checked},
-            ]
+            return [*self.notes, self.summary]
         return [
             *self.notes,
-            _(
-                "Check: %(n)s of %(all)s players differ from the scores and places the "
-                "KeizerForClubs file stores:"
-            )
-            % {"n": len(self.differences), "all": self.checked},
+            self.summary,
             *("  " + line for line in self.differences),
-            _(
-                "KeizerForClubs stores them when it last recalculated (pairing or printing "
-                "lists): the file may be stale. Open it in KeizerForClubs, recalculate and "
-                "compare again."
-            ),
+            self.advice,
         ]
 
 
@@ -93,14 +135,21 @@ class _Rollback(Exception):
 
 
 def import_kfc(
-    raw: bytes, *, series: str, season: str, replace: bool = False, dry_run: bool = False
+    raw: bytes,
+    *,
+    series: str,
+    season: str,
+    replace: bool = False,
+    dry_run: bool = False,
+    next_round: bool = False,
 ) -> KfcImport:
-    """Import a KeizerForClubs tournament file as season `season` of `series`, then check it.
-    A dry run imports and checks in a transaction it rolls back: nothing is stored."""
-    kfc = read_kfc(raw, series=series, season=season)
+    """Import a KeizerForClubs tournament file as season `season` of `series` (one
+    transaction, then the recompute: `rankings.imports`), then check it. A dry run imports and
+    checks in a transaction it rolls back: nothing is stored. `next_round`: §5.4 item 3."""
+    kfc = read_kfc(raw, series=series, season=season, next_round=next_round)
     if not dry_run:
         result = import_file(kfc.document, replace=replace)
-        return KfcImport(result, len(kfc.stored), check(result.season, kfc), kfc.notes)
+        return KfcImport(result, compare(result.season, kfc), kfc.notes, kfc.document)
     found: list[KfcImport] = []
     try:
         with transaction.atomic():
@@ -108,9 +157,9 @@ def import_kfc(
             found.append(
                 KfcImport(
                     dc_replace(result, dry_run=True),
-                    len(kfc.stored),
-                    check(result.season, kfc),
+                    compare(result.season, kfc),
                     kfc.notes,
+                    kfc.document,
                 )
             )
             raise _Rollback

@@ -1,9 +1,10 @@
 """Keizer standings (rules.md §4): load a season, run the engine, give the tables.
 
 Stored per season: one table per ranking list (kind "list", key = the round it is the list
-after, 0 = the initial list) holding its lines compactly in `data`, the current list's lines also
-as rows (one per player); and one table per evening (kind "round") with its games and
-attendance, from which every score's breakdown is rebuilt, exactly, on the pages. A full
+after, 0 = the initial list) holding its lines compactly in `data` (and the season's withdrawn
+players, where it has any), the current list's lines also as rows (one per player); and one
+table per evening (kind "round") with its games and attendance, from which every score's
+breakdown is rebuilt, exactly, on the pages. A full
 recompute is a handful of queries whatever the size of the season, and stores n + K rows and
 tables, not n × K.
 """
@@ -358,6 +359,10 @@ def tables_of(
         }
         if variants:
             data["variant"] = variant_data(season_in.settings, listed, withdrawn)
+        if season_in.withdrawn:
+            # keizer-variants.md §2.8: who has withdrawn (on the list or not), for the pages;
+            # only where somebody has (a season without keeps its stored lists as they were)
+            data["withdrawn"] = sorted(season_in.withdrawn)
         yield (
             ComputedTable(
                 kind=KIND_LIST,

@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext_lazy as _
 
-from competitions.registry import attach
+from competitions.registry import add_manage_urls, attach
 from competitions.systems.keizer.kfc import is_kfc
 from competitions.systems.keizer.system import KEY
 from rankings.systems import ForeignFile, Pages, Standings, Tab
@@ -29,3 +29,4 @@ attach(
         help_template="rankings/keizer/help.html",
     ),
 )
+add_manage_urls(KEY, "rankings.systems.keizer.urls_manage")

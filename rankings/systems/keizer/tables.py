@@ -174,4 +174,5 @@ class PlayerGamesTable(BaseTable):
         return value.replace("1/2", "½")
 
     def value_what(self, record):
-        return record["label"] + (" " + record["opponent_name"] if record["opponent"] else "")
+        what = record["label"] + (" " + record["opponent_name"] if record["opponent"] else "")
+        return what + (f" ({gettext('withdrawn')})" if record.get("withdrawn") else "")

@@ -7,6 +7,7 @@ import datetime
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django_tables2 import RequestConfig
 
 from competitions.models import Season
@@ -20,6 +21,13 @@ from rankings.views import export_or_render, season_context
 from . import explain, selectors, standings
 from . import tables as t
 from .standings import KIND_LIST
+
+# The own result of an external game (keizer-variants.md §2.5), after the player's name.
+EXTERNAL_RESULTS = {
+    "1": gettext_lazy("won"),
+    "1/2": gettext_lazy("drew"),
+    "0": gettext_lazy("lost"),
+}
 
 
 def _date(value: str | None) -> datetime.date | None:
@@ -167,6 +175,11 @@ def evening(request, season: Season, number: int):
     shown_rows = _page(request, table)  # the games of the page
     keys = [row[side] for row in shown_rows for side in ("white", "black")]
     keys += data["bye"] + data["absent"] + data["external"] + data["unexcused"] + data["present"]
+    # keizer-variants.md §5.7: the second kind of absence, where an evening has it, and the
+    # season's withdrawn players (§2.8, stored with its lists).
+    long_absent = data.get("long_absent", [])
+    withdrawn = before.data.get("withdrawn", []) if before else []
+    keys += long_absent + withdrawn
     people = People(season, keys)
     url_of = player_urls(season.series.slug)
     for row in shown_rows:
@@ -174,9 +187,16 @@ def evening(request, season: Season, number: int):
             row[f"{side}_name"] = people.name(row[side])
             row[f"{side}_url"] = url_of(row[side])
 
+    # §2.5: the result of an external game, where it is entered.
+    external_results = {
+        key: str(EXTERNAL_RESULTS[result])
+        for key, result in data.get("external_results", {}).items()
+        if result in EXTERNAL_RESULTS
+    }
+
     def named(keys: list[str]) -> list[dict]:
         return [
-            {"name": people.name(k), "url": url_of(k)}
+            {"name": people.name(k), "url": url_of(k), "result": external_results.get(k, "")}
             for k in sorted(keys, key=lambda k: (ranks.get(k, 10**6), name_order(people.name(k))))
         ]
 
@@ -197,6 +217,8 @@ def evening(request, season: Season, number: int):
             absent=named(data["absent"]),
             external=named(data["external"]),
             unexcused=named(data["unexcused"]),
+            long_absent=named(long_absent),
+            withdrawn=named(withdrawn),
             waiting=named(data["present"]),
             previous=season_url(season, "round", number - 1) if number > 1 else None,
             next=season_url(season, "round", number + 1) if found.followed else None,
@@ -217,7 +239,8 @@ def player_section(player, season: Season, rows):
         current, lists[1] if len(lists) > 1 else None, evenings_, people, only={player.key}
     )[0]
     history = selectors.player_places(season, player.key)
-    games, colours = _player_evenings(season, player.key, evenings_, people)
+    withdrawn = set(current.data.get("withdrawn", ()))
+    games, colours = _player_evenings(season, player.key, evenings_, people, withdrawn)
     chart = {
         "type": "line",
         "labels": [str(h["after"]) for h in history],
@@ -231,6 +254,7 @@ def player_section(player, season: Season, rows):
         "current": explained,
         "breakdown": explain.breakdown_table(explained) if explained["lines"] else "",
         "closed_list": current.data.get("final", False),
+        "withdrawn": player.key in withdrawn,
         "history_table": t.RankHistoryTable(history),
         "games_table": t.PlayerGamesTable(games),
         "colours": colours,
@@ -239,8 +263,11 @@ def player_section(player, season: Season, rows):
     }
 
 
-def _player_evenings(season: Season, key: str, evenings_: list, people: People):
-    """A player's evenings (what he did in each) and his colour history ("W B W ...")."""
+def _player_evenings(
+    season: Season, key: str, evenings_: list, people: People, withdrawn: set[str] = frozenset()
+):
+    """A player's evenings (what they did in each, an opponent who has withdrawn marked) and
+    their colour history ("W B W ...")."""
     games = []
     colours = []
     for evening_table in evenings_:
@@ -266,20 +293,25 @@ def _player_evenings(season: Season, key: str, evenings_: list, people: People):
                 opponent_url=player_url(season.series.slug, opponent),
                 result=game["result"],
                 label=_game_label(game["result"], white),
+                withdrawn=opponent in withdrawn,
             )
         else:
             label = None
             for status, text in (
                 ("bye", _("bye")),
                 ("absent", _("absent with notice")),
+                ("long_absent", _("long-term absent")),  # keizer-variants.md §5.7
                 ("external", _("played externally")),
                 ("unexcused", _("absent without notice")),
                 ("present", _("present, to be paired")),
             ):
-                if key in data[status]:
+                if key in data.get(status, ()):
                     label = text
             if label is None:
                 continue
+            result = data.get("external_results", {}).get(key)
+            if key in data["external"] and result in selectors.EXTERNAL_RESULT_LABELS:
+                label = str(selectors.EXTERNAL_RESULT_LABELS[result])  # §2.5
             row["label"] = label
         games.append(row)
     return games, colours

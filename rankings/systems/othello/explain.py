@@ -6,7 +6,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from competitions.text import isolated
+from competitions.text import isolated, local_date
 from rankings.engines.othello import DIRECT
 from rankings.tables import decimal_separator, local_decimal
 
@@ -221,7 +221,15 @@ TIEBREAK_NAMES = {
 }
 
 
-def total(row: dict, names: dict[str, str], best_n: int) -> str:
+def tiebreak_name(key: str, wof_list_date=None) -> str:
+    """A tie-break key as a reader sees it; the WOF rating with its list's date when the
+    season gives one (chess-othello-options.md §3.3)."""
+    if key == "WOF" and wof_list_date is not None:
+        return _("WOF rating (list of %(date)s)") % {"date": local_date(wof_list_date)}
+    return TIEBREAK_NAMES[key]() if key in TIEBREAK_NAMES else key
+
+
+def total(row: dict, names: dict[str, str], best_n: int, wof_list_date=None) -> str:
     """A player's season total: the results that counted and those that did not. Built as
     text, like `nr`: the standings show one per line."""
     counted = set(row["counted"])
@@ -246,7 +254,7 @@ def total(row: dict, names: dict[str, str], best_n: int) -> str:
             _text(
                 _("Tie-breaks in turn: %(values)s."),
                 values=" · ".join(
-                    f"{TIEBREAK_NAMES.get(key, key)()} "
+                    f"{tiebreak_name(key, wof_list_date)} "
                     + ("–" if value is None else local_decimal(value))
                     for key, value in row["tiebreaks"]
                 ),

@@ -6,6 +6,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from competitions.columns import LocalDateColumn
+from competitions.systems.othello.settings import parse_settings
 from competitions.text import isolated
 from rankings.tables import (
     BaseTable,
@@ -205,10 +206,14 @@ class SeasonStandingsTable(LinesTable):
         self.names = dict(tournaments)
         self.numbers = {key: n for n, (key, _name) in enumerate(tournaments, start=1)}
         self.best_n = best_n
+        # chess-othello-options.md §3.3: the date of the WOF list the WOF values are from
+        self.wof_list_date = parse_settings(kwargs["season"].settings).wof_list_date
         super().__init__(data, **kwargs)
 
     def render_points(self, record):
-        return explain.total(record.detail, self.names, self.best_n)
+        return explain.total(
+            record.detail, self.names, self.best_n, wof_list_date=self.wof_list_date
+        )
 
     def value_points(self, record):
         return record.detail["points"]

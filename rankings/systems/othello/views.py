@@ -172,6 +172,8 @@ def tournament_detail(request, season: Season, tournament: str):
             line=lambda detail, k: participant_line(detail, k, coefficients),
         ),
     )
+    gp_settings = parse_settings(season.settings)
+    tiebreaks, wof_date = engine_settings(gp_settings).tiebreaks, gp_settings.wof_list_date
     context = season_context(
         request,
         season,
@@ -182,7 +184,8 @@ def tournament_detail(request, season: Season, tournament: str):
         series=explain.series_text(data["series"]),
         foreign=data["participants"] - data["country_participants"],
         direct=data.get("series_rule") == engine.DIRECT,
-        tiebreaks=engine_settings(parse_settings(season.settings)).tiebreaks,
+        tiebreaks=tiebreaks,
+        wof_list_date=wof_date if engine.WOF in tiebreaks else None,
     )
     return export_or_render(
         request,
@@ -205,6 +208,7 @@ def standings(request, season: Season):
     bold. On the page the results are one list per player (it reads on a phone and stays fast
     for a season of 30 tournaments); the downloads have one column per tournament."""
     stored = _stored_table(season, KIND_STANDINGS)
+    tiebreaks = stored.data.get("tiebreaks") if stored else None
     tournaments = _tournament_names(season)
     lines = lines_of(season=season, kind=KIND_STANDINGS)
     names = [(key, name) for key, name, _sm, _egp in tournaments]
@@ -244,7 +248,11 @@ def standings(request, season: Season):
             table=table,
             best_n=best_n,
             sm_tiebreak=stored.data.get("sm_tiebreak") if stored else False,
-            tiebreaks=stored.data.get("tiebreaks") if stored else None,
+            tiebreaks=tiebreaks,
+            # chess-othello-options.md §3.3: the WOF list the WOF values are from
+            wof_list_date=parse_settings(season.settings).wof_list_date
+            if tiebreaks and engine.WOF in tiebreaks
+            else None,
             legend=[
                 {
                     "n": n,

@@ -1,6 +1,11 @@
 """The Keizer club competition at federation scale: a season of 60 players and 35 evenings,
 each evening paired by the real pairer (rules.md §4.3) from the list after the previous one;
 pages at 2000 players; and the pairing of 200 present players ÷ building its allowed-pairs graph.
+
+The same season is also measured with `current` valuation (keizer-variants.md §1.5: each list
+recomputed until it values itself), the most work a season's settings can ask of a recompute:
+the rules' settings with `current` valuation, and the `classic` preset (own value once, no start
+points, a loss worth nothing).
 """
 
 import datetime
@@ -119,10 +124,41 @@ def federation(quick: bool) -> list[dict]:
     return [season_file("bench-keizer", players, evenings, seed=7)]
 
 
+# keizer-variants.md §1.5: the measured season again with the list valuing itself.
+VARIANTS = (
+    ("current", {"valuation": "current"}),
+    ("classic", {"preset": "classic"}),
+)
+
+
 def describe(season) -> str:
     rounds = Round.objects.filter(season=season, tournament=None).count()
     entries = RoundEntry.objects.filter(round__season=season).count()
-    return f"{season.entries.count()} players, {rounds} evenings, {entries:,} round entries"
+    found = f"{season.entries.count()} players, {rounds} evenings, {entries:,} round entries"
+    return found + _passes(season)
+
+
+def _passes(season) -> str:
+    """With `current` valuation, how its stored lists were found (passes of F_k, and how each
+    ended: a fixed point, a cycle, the bound)."""
+    from rankings.models import StandingsTable
+
+    ends: dict[str, int] = {}
+    passes = []
+    for data in StandingsTable.objects.filter(season=season, kind="list").values_list(
+        "data", flat=True
+    ):
+        variant = data.get("variant") or {}
+        if variant.get("options", {}).get("valuation") != engine.CURRENT:
+            return ""
+        passes.append(variant["passes"])
+        ends[variant["end"]] = ends.get(variant["end"], 0) + 1
+    if not passes:
+        return ""
+    shown = ", ".join(f"{count} {end}" for end, count in sorted(ends.items()))
+    return (
+        f"; {sum(passes)} passes over {len(passes)} lists (at most {max(passes)} for one): {shown}"
+    )
 
 
 def bare_load(season) -> list:
