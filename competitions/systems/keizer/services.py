@@ -242,6 +242,10 @@ class AttendanceShown:
     volunteer: int | None
 
 
+class _CreatedMeanwhile(Exception):
+    """The new evening being saved was created by someone else meanwhile."""
+
+
 def attendance_save(
     *,
     season: Season,
@@ -278,11 +282,11 @@ def attendance_save(
         raise ValidationError({"volunteer": _("The volunteer for the bye must be present.")})
     try:
         return _attendance_write(season, number, date, statuses, volunteer, shown)
-    except IntegrityError:
+    except (IntegrityError, _CreatedMeanwhile):
         # Another manager opened the same evening at the same moment: compare with theirs.
         try:
             return _attendance_write(season, number, date, statuses, volunteer, shown)
-        except IntegrityError as exc:
+        except (IntegrityError, _CreatedMeanwhile) as exc:
             raise ValidationError(
                 _(
                     "Somebody else changed this round meanwhile; nothing was saved. Please "
@@ -308,6 +312,9 @@ def _attendance_write(season, number, date, statuses, volunteer, shown) -> Round
         created = round_ is None
         if created:
             last = rounds.aggregate(m=Max("number"))["m"] or 0
+            if number == last:
+                # Another manager's save of this new evening committed between the two reads.
+                raise _CreatedMeanwhile
             if number != last + 1:
                 raise ValidationError(_("The next evening is evening %(n)s.") % {"n": last + 1})
             if last and round_state(rounds.get(number=last)) in ("attendance", "empty"):
