@@ -627,11 +627,18 @@ def compute_season(season: SeasonIn) -> SeasonOut:
             end = ""  # `previous` valuation: one pass, nothing to report
         order = following
         denominator = scale * dv
+        score_of = [Fraction(s, denominator) for s in scores]
+        # A key without start points is its score (the same object: a season keeps every row).
+        key_of = [
+            Fraction(scores[i] + start_terms[i] * dv, denominator)
+            if start_terms[i]
+            else score_of[i]
+            for i in indexes
+        ]
         rows = tuple(
             ListRow(
-                players[i], place + 1, place_values[place], start_list[i], games[i],
-                Fraction(scores[i], denominator),
-                Fraction(scores[i] + start_terms[i] * dv, denominator),
+                players[i], place + 1, place_values[place], start_list[i], games[i], score_of[i],
+                key_of[i],
             )
             for place, i in enumerate(order)
         )  # fmt: skip
