@@ -538,6 +538,7 @@ def compute_season(season: SeasonIn) -> SeasonOut:
     lists: list[ListOut] = []
     indexes = range(n)
     order = list(indexes)  # L_{−1}: the initial list
+    zero = Fraction(0)
     # The place values as integers over their common denominator.
     dv_places = lcm(*(v.denominator for v in place_values))
     integer_places = [int(v * dv_places) for v in place_values]
@@ -564,17 +565,22 @@ def compute_season(season: SeasonIn) -> SeasonOut:
         weight = list_start_weight(k, last, season.closed, settings)
         w_own = own_weight(k, settings)
         # The list's common denominator, and every coefficient of a pass as a multiple of it.
-        weighted_start = [weight * s for s in start_list]
+        weighted_start = [weight * s for s in start_list] if weight else [zero] * n
         scale = lcm(
             w_own.denominator,
             *(share.denominator for by_share in shares for share in by_share),
             *(w.denominator for w in weighted_start),
         )
+
+        def scaled(x: Fraction, scale: int = scale) -> int:
+            """x × scale, whole: scale is a multiple of x's denominator."""
+            return x.numerator * (scale // x.denominator)
+
         coefficients = [
-            [(int(share * scale), bases) for share, bases in shares[i].items()] for i in indexes
+            [(scaled(share), bases) for share, bases in shares[i].items()] for i in indexes
         ]
-        own_coefficient = int(w_own * scale)
-        start_terms = [int(w * scale) for w in weighted_start]
+        own_coefficient = scaled(w_own)
+        start_terms = [scaled(w) for w in weighted_start]
 
         def ordered(
             value_of: Sequence[int],
