@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from math import lcm
 
 from competitions.systems.keizer.values import automatic_top, normalised, place_values
 
@@ -495,7 +496,22 @@ def compute_season(season: SeasonIn) -> SeasonOut:
     keizer-variants.md §1.4–1.5: the score may add the own value once, and with `current`
     valuation the list is found by passes of F_k until it values itself (a fixed point), a
     list repeats (a cycle: mean keys over it) or `fixed_point_max_passes` is reached. One pass
-    is `previous` valuation, the default."""
+    is `previous` valuation, the default.
+
+    The arithmetic of a pass is exact and in integers, over a common denominator (a list takes
+    up to a dozen passes with `current` valuation, and Fraction arithmetic was nine tenths of
+    the time). For the list after round k, `scale` is the least common multiple of the
+    denominators of every share in use, of w_own(k) and of w_start(k) × every player's start
+    points; the values a pass is valued with are integers over their own denominator `dv` (the
+    least common multiple of the place values' denominators; over a cycle, times its length).
+    With V = value × dv, a player's score is S / (scale × dv) and key (S + T) / (scale × dv):
+
+        S = Σ (share × scale) × Σ V[bases] + (w_own × scale) × V[own]
+        T = (w_start × start points × scale) × dv
+
+    and the list is the players by S + T, highest first (ties in the initial order). The scores
+    and keys reported, and the values a list was valued with, are the Fractions these integers
+    stand for, made once per list."""
     settings = season.settings
     players = ranked_players(season)
     withdrawn = season.withdrawn if settings.withdrawn_credit is not None else frozenset()
@@ -521,14 +537,17 @@ def compute_season(season: SeasonIn) -> SeasonOut:
     games = [0] * n  # games played over the board so far, by initial index
     lists: list[ListOut] = []
     indexes = range(n)
-    zero = Fraction(0)
     order = list(indexes)  # L_{−1}: the initial list
+    zero = Fraction(0)
+    # The place values as integers over their common denominator.
+    dv_places = lcm(*(v.denominator for v in place_values))
+    integer_places = [int(v * dv_places) for v in place_values]
 
-    def valued_by(listed: Sequence[int]) -> list[Value]:
+    def valued_by(listed: Sequence[int], by_place: Sequence[Value]) -> list[Value]:
         """The values by initial index of a list (by initial indexes in its order); [n]: 0."""
         found: list[Value] = [0] * (n + 1)
         for place, i in enumerate(listed):
-            found[i] = place_values[place]
+            found[i] = by_place[place]
         return found
 
     for k in range(last + 1):
@@ -545,55 +564,87 @@ def compute_season(season: SeasonIn) -> SeasonOut:
                     games[i] += 1
         weight = list_start_weight(k, last, season.closed, settings)
         w_own = own_weight(k, settings)
+        # The list's common denominator, and every coefficient of a pass as a multiple of it.
+        weighted_start = [weight * s for s in start_list] if weight else [zero] * n
+        scale = lcm(
+            w_own.denominator,
+            *(share.denominator for by_share in shares for share in by_share),
+            *(w.denominator for w in weighted_start),
+        )
+
+        def scaled(x: Fraction, scale: int = scale) -> int:
+            """x × scale, whole: scale is a multiple of x's denominator."""
+            return x.numerator * (scale // x.denominator)
+
+        coefficients = [
+            [(scaled(share), bases) for share, bases in shares[i].items()] for i in indexes
+        ]
+        own_coefficient = scaled(w_own)
+        start_terms = [scaled(w) for w in weighted_start]
 
         def ordered(
-            value_of: Sequence[Value], weight: Fraction = weight, w_own: Fraction = w_own
-        ) -> tuple[list[int], list[Fraction]]:
-            """The list values give (F_k of §1.4), and the scores: best key first; ties in
-            the initial order (a stable sort keeps it)."""
+            value_of: Sequence[int],
+            dv: int,
+            coefficients: list[list[tuple[int, list[int]]]] = coefficients,
+            own_coefficient: int = own_coefficient,
+            start_terms: list[int] = start_terms,
+        ) -> tuple[list[int], list[int]]:
+            """The list the values V = value × dv give (F_k of §1.4), and the scores' S: best
+            key first; ties in the initial order (a stable sort keeps it)."""
             get = value_of.__getitem__
             scores = [
-                sum(
-                    (factor * sum(map(get, bases)) for factor, bases in shares[i].items()),
-                    zero,
-                )
+                sum([share * sum(map(get, bases)) for share, bases in coefficients[i]])
                 for i in indexes
             ]
-            if w_own:
-                scores = [scores[i] + w_own * value_of[i] for i in indexes]
-            # The start points weigh nothing once faded (or without them): the keys are the scores.
-            keys = [scores[i] + weight * start_list[i] for i in indexes] if weight else scores
+            if own_coefficient:
+                scores = [scores[i] + own_coefficient * value_of[i] for i in indexes]
+            keys = [scores[i] + start_terms[i] * dv for i in indexes]
             return sorted(indexes, key=keys.__getitem__, reverse=True), scores
 
         seen = [order]
         current = order
         end = BOUND
         for passes in range(1, max_passes + 1):  # noqa: B007 (passes is reported)
-            value_of = valued_by(current)
-            following, scores = ordered(value_of)
+            valuing, dv = current, dv_places  # the list this pass is valued with
+            following, scores = ordered(valued_by(valuing, integer_places), dv)
             if following == current:
                 end = FIXED_POINT
                 break
             if following in seen:
                 # RESOLVE (a Decision): the mean over the cycle of every value, so of every
                 # score and key (a score is linear in the values), ordered by the mean keys.
+                # The mean of the V over a cycle of c lists is Σ V / c: the sum over dv × c.
                 cycle = seen[seen.index(following) :]
-                value_of = [
-                    sum(vs, zero) / len(cycle) for vs in zip(*map(valued_by, cycle), strict=True)
+                summed = [
+                    sum(vs)
+                    for vs in zip(*(valued_by(c, integer_places) for c in cycle), strict=True)
                 ]
-                following, scores = ordered(value_of)
+                dv = dv_places * len(cycle)
+                following, scores = ordered(summed, dv)
                 end = CYCLE
                 break
             seen.append(following)
             current = following
+        if end == CYCLE:
+            value_of: list[Value] = [Fraction(v, dv) for v in summed]
+        else:
+            value_of = valued_by(valuing, place_values)
         if settings.valuation != CURRENT:
             end = ""  # `previous` valuation: one pass, nothing to report
         order = following
-        keys = [scores[i] + weight * start_list[i] for i in indexes] if weight else scores
+        denominator = scale * dv
+        score_of = [Fraction(s, denominator) for s in scores]
+        # A key without start points is its score (the same object: a season keeps every row).
+        key_of = [
+            Fraction(scores[i] + start_terms[i] * dv, denominator)
+            if start_terms[i]
+            else score_of[i]
+            for i in indexes
+        ]
         rows = tuple(
             ListRow(
-                players[i], place + 1, place_values[place], start_list[i], games[i], scores[i],
-                keys[i],
+                players[i], place + 1, place_values[place], start_list[i], games[i], score_of[i],
+                key_of[i],
             )
             for place, i in enumerate(order)
         )  # fmt: skip

@@ -8,7 +8,7 @@ from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from rankings.engines import keizer as k
@@ -468,3 +468,92 @@ def test_every_variant_breakdown_sums_to_the_score(season_in, variant, valuation
             assert sum((x.points for x in lines), F(0)) == row.score
         if listed.end == k.FIXED_POINT:
             assert listed.valued == listed.values()
+
+
+def lists_by_the_formula(season_in: SeasonIn) -> list[tuple]:
+    """The oracle: keizer-variants.md §1.3–1.5 in plain Fractions, player by player and term by
+    term, as the spec writes F_k — the score after round k is Σ share × W_k(basis) over the
+    terms of rounds 1..k, plus w_own(k) × the own value; the key adds w_start(k) × the start
+    points; the list is the players by key, ties in the initial order; passes until the list
+    values itself, repeats (then the mean values over the cycle) or the bound."""
+    s = season_in.settings
+    players = k.ranked_players(season_in)
+    place_values = k.values(len(players), s)
+    start = k.default_start_points(season_in)
+    rounds = k.counted_rounds(season_in.rounds)
+    outcomes = [k.round_outcomes(r) for r in rounds]
+    withdrawn = season_in.withdrawn if s.withdrawn_credit is not None else frozenset()
+    terms = {
+        p: k.player_terms(p, [(n + 1, o[p]) for n, o in enumerate(outcomes) if p in o], s,
+                          withdrawn)
+        for p in players
+    }  # fmt: skip
+    max_passes = s.fixed_point_max_passes if s.valuation == k.CURRENT else 1
+
+    def values_of(listed):
+        return dict(zip(listed, place_values, strict=True))
+
+    def f(after, worth):
+        w_own = k.own_weight(after, s)
+        w_start = k.list_start_weight(after, len(rounds), season_in.closed, s)
+        score = {
+            p: sum((t.share * worth.get(t.basis, 0) for t in terms[p]
+                    if t.round <= after and t.basis is not None), F(0))
+            + w_own * worth[p]
+            for p in players
+        }  # fmt: skip
+        key = {p: score[p] + w_start * start[p] for p in players}
+        return sorted(players, key=key.__getitem__, reverse=True), score, key
+
+    found, listed = [], list(players)
+    for after in range(len(rounds) + 1):
+        seen, end = [listed], k.BOUND
+        for passes in range(1, max_passes + 1):  # noqa: B007
+            worth = values_of(listed)
+            following, score, key = f(after, worth)
+            if following == listed:
+                end = k.FIXED_POINT
+                break
+            if following in seen:
+                cycle = seen[seen.index(following) :]
+                worth = {p: sum(values_of(c)[p] for c in cycle) / F(len(cycle)) for p in players}
+                following, score, key = f(after, worth)
+                end = k.CYCLE
+                break
+            seen.append(following)
+            listed = following
+        listed = following
+        found.append((
+            [(p, score[p], key[p], v) for p, v in zip(listed, place_values, strict=True)],
+            passes, end if s.valuation == k.CURRENT else "", worth,
+        ))  # fmt: skip
+    return found
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    seasons(),
+    VARIANTS,
+    st.sampled_from([k.Factors(win=F(2), draw=F(2), loss=F(2)), None]),
+    st.sampled_from([100, 2]),
+    st.sampled_from([None, F(3, 4)]),
+    st.data(),
+)
+def test_every_list_is_the_formula_of_its_valuation(season_in, variant, flip, bound, credit,
+                                                   data):  # fmt: skip
+    """The lists (order, scores, keys, values, the values they were valued with, passes and
+    how they ended) against the formula evaluated in plain Fractions, with `current`
+    valuation (and `previous`); shares of 2 without start points make cycles."""
+    variant = replace(variant, valuation=data.draw(st.sampled_from([k.CURRENT, k.PREVIOUS])),
+                      fixed_point_max_passes=bound, withdrawn_credit=credit)  # fmt: skip
+    if flip is not None:
+        variant = replace(variant, factors=flip, start_points=k.NO_START)
+    withdrawn = frozenset(data.draw(st.sets(st.sampled_from(season_in.players), max_size=2)))
+    season_in = replace(season_in, settings=variant, withdrawn=withdrawn)
+    out = k.compute_season(season_in)
+    for listed in out.lists:
+        event(listed.end or "previous")
+    assert [
+        ([(r.player, r.score, r.key, r.value) for r in x.rows], x.passes, x.end, dict(x.valued))
+        for x in out.lists
+    ] == lists_by_the_formula(season_in)
