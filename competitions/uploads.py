@@ -138,9 +138,8 @@ def decode(raw: bytes, *, legacy: str | None = None) -> str:
     )
 
 
-def read_upload(upload, *, limit: int, legacy: str | None = None) -> str:
-    """An uploaded file's text by the rules above: refused over `limit` bytes (before it is
-    read whole), decoded strictly, universal newlines, no control character."""
+def upload_bytes(upload, *, limit: int) -> bytes:
+    """An uploaded file's bytes, refused over `limit` bytes (before it is read whole)."""
     too_big = TextError(_("The file is larger than %(limit)s.") % {"limit": size_text(limit)})
     if upload.size is not None and upload.size > limit:
         raise too_big
@@ -148,7 +147,13 @@ def read_upload(upload, *, limit: int, legacy: str | None = None) -> str:
     raw = upload.read(limit + 1)
     if len(raw) > limit:
         raise too_big
-    return readable(decode(raw, legacy=legacy))
+    return raw
+
+
+def read_upload(upload, *, limit: int, legacy: str | None = None) -> str:
+    """An uploaded file's text by the rules above: refused over `limit` bytes (before it is
+    read whole), decoded strictly, universal newlines, no control character."""
+    return readable(decode(upload_bytes(upload, limit=limit), legacy=legacy))
 
 
 def csv_rows(text: str, **options) -> list[tuple[int, list[str]]]:

@@ -34,7 +34,7 @@ from competitions.interchange import FileError
 from competitions.models import Season
 from competitions.systems.keizer.kfc import is_kfc
 from competitions.systems.keizer.settings import SPEC, shown_value
-from competitions.uploads import size_text
+from competitions.uploads import size_text, upload_bytes
 from competitions.views import manage_url
 
 from .kfc import KfcImport, import_kfc
@@ -90,17 +90,7 @@ class MoveInForm(forms.Form):
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        limit = upload_limit()
-        too_big = forms.ValidationError(
-            _("The file is larger than %(limit)s, the limit for a competition file.")
-            % {"limit": size_text(limit)}
-        )
-        if upload.size is not None and upload.size > limit:
-            raise too_big
-        upload.seek(0)
-        raw = upload.read(limit + 1)
-        if len(raw) > limit:
-            raise too_big
+        raw = upload_bytes(upload, limit=upload_limit())
         if not is_kfc(raw):
             raise forms.ValidationError(
                 _(
