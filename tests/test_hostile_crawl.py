@@ -415,6 +415,8 @@ class Forms(HTMLParser):
             kind = a.get("type", "text")
             if kind == "file":
                 form["files"].append(name)
+                if binary_upload(a.get("accept", "")):
+                    form.setdefault("binary", []).append(name)
             elif kind in ("checkbox", "radio"):
                 if "checked" in a:
                     form["data"].setdefault(name, []).append(a.get("value", "on"))
@@ -476,6 +478,13 @@ HOSTILE_FILES = [
     ),
 ]
 CR_ONLY = b"1; Anna Lindqvist; SE; 1500\r2; Elsa Noren; SE; debutant\r"
+# A file input that takes another program's database (accept names no text type): every hostile
+# file but the oversized one is refused as not that kind of file, not by a line of text.
+NOT_THAT_FILE = r"is not an? .* file"
+
+
+def binary_upload(accept: str) -> bool:
+    return bool(accept) and not any(t in accept for t in (".csv", ".txt", ".trf", "text/"))
 
 
 @pytest.fixture
@@ -523,9 +532,10 @@ def post_entry(client, url: str, form: dict, field: str, content: bytes):
 def test_every_upload_and_typed_entry_refuses_hostile_files_with_a_message(client, entry_data):
     """Every form of the manager pages that takes a file or a typed text (the crawl finds them:
     Othello's typed and uploaded standings, the bridge CSV, set-up, late joiners and pool names,
-    the chess TRF import, the circuit's final table sizes), sent a NUL, an escape character,
-    random bytes, a PNG, a file over the limit and a 200 KB field: never a 500, nothing stored,
-    and the page names the problem (its line where it has one). A CR-only text is read as
+    the chess TRF import, the circuit's final table sizes, the KeizerForClubs move-in), sent a
+    NUL, an escape character, random bytes, a PNG, a file over the limit and a 200 KB field:
+    never a 500, nothing stored, and the page names the problem (its line where it has one; an
+    upload of another program's database says the file is not one). A CR-only text is read as
     lines: no 500, and if refused, nothing stored."""
     client.force_login(entry_data)
     forms = entry_forms(client)
@@ -549,6 +559,8 @@ def test_every_upload_and_typed_entry_refuses_hostile_files_with_a_message(clien
             kind = "file" if field in form["files"] else "text"
             before = stored_rows()
             for name, content, message in HOSTILE_FILES:
+                if field in form.get("binary", ()) and name != "oversized":
+                    message = NOT_THAT_FILE
                 response = post_entry(quiet, url, form, field, content(kind))
                 page = unescape(response.content.decode("utf-8", "replace"))
                 where = f"{url} {field} {name}"

@@ -25,7 +25,7 @@ def lines(response) -> list[tuple[str, str, str]]:
     html = re.sub(r">\s+<", "><", response.content.decode())
     body = html.split("table-hover", 2)[1]  # up to the next such table
     found = re.findall(
-        r'<tr class="(?:even|odd)"><td class="fw-semibold text-end">(\d+)</td>'
+        r'<tr class="(?:even|odd)"><td class="col-rank fw-semibold text-end">(\d+)</td>'
         r'<td class="col-name"><a href="[^"]+"><bdi>([^<]+)</bdi></a></td>'
         r"(?:<td [^>]*>(?:<bdi>)?[^<]*(?:</bdi>)?</td>)?"
         r'<td class="(?:col-key )?text-end text-nowrap">'
@@ -105,7 +105,7 @@ def test_names_sort_regardless_of_case_with_ties_in_rank_order(client, circuit_f
     for query in ("?sort=club", "?sort=-club"):
         html = re.sub(r">\s+<", "><", client.get(url + query).content.decode())
         by_club = re.findall(
-            r'<td class="fw-semibold text-end">(\d+)</td>'
+            r'<td class="col-rank fw-semibold text-end">(\d+)</td>'
             r'<td class="col-name"><a [^>]+><bdi>[^<]+</bdi></a></td>'
             r'<td class="d-md-table-cell d-none"><bdi>([^<]+)</bdi></td>',
             html,
