@@ -184,7 +184,8 @@ def shown_settings(request) -> dict | None:
 @manager_required
 def season_settings(request, series, season):
     season = season_of(series, season)
-    spec = get_system(season.system).settings
+    system = get_system(season.system)
+    spec = system.settings
     form_class = settings_form_for(spec)
     form = form_class(request.POST or None, initial=form_class.initial_for(season.settings))
     # A form shown again (refused, previewed) keeps what it was first opened with.
@@ -200,21 +201,23 @@ def season_settings(request, series, season):
 
     # "Preview": what the proposed settings would change, computed in memory by the
     # standings of the app above (its `preview`); nothing is saved.
-    system = get_system(season.system)
     preview_of = system.standings.preview if system.available else None
     preview = None
+    # The settings sent, when valid.
+    proposed = form.to_settings() if request.method == "POST" and form.is_valid() else None
     # Valid settings probably not meant for this season's players (the spec's `warnings`):
     # those stored, or those sent; shown, never refused.
-    warnings = spec.warn(season, season.settings) if request.method != "POST" else []
-    if request.method == "POST" and form.is_valid():
-        warnings = spec.warn(season, form.to_settings())
+    if proposed is not None:
+        warnings = spec.warn(season, proposed)
+    else:
+        warnings = spec.warn(season, season.settings) if request.method != "POST" else []
     if request.method == "POST" and "preview" in request.POST and preview_of:
-        if form.is_valid():
-            preview = preview_of(season, form.to_settings())
-    elif request.method == "POST" and form.is_valid():
+        if proposed is not None:
+            preview = preview_of(season, proposed)
+    elif proposed is not None:
         try:
             services.season_settings_update(
-                season=season, settings=form.to_settings(), shown=shown, label=label
+                season=season, settings=proposed, shown=shown, label=label
             )
         except ValidationError as exc:
             apply_errors(form, exc)
