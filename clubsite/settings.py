@@ -236,7 +236,7 @@ STORAGES = {
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
-DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
+DJANGO_TABLES2_TEMPLATE = "django_tables2/clubsite.html"
 
 # Celery: with no broker the recompute runs in process, so a fresh checkout needs nothing else.
 CELERY_TASK_ALWAYS_EAGER = not os.getenv("CELERY_BROKER_URL")

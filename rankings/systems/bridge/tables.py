@@ -145,7 +145,7 @@ def _elo_rounding(challenge: dict) -> str:
 
 # Tables whose cells open an explanation are not wrapped in a scrolling box, which would clip
 # it; they are narrow enough for a phone.
-UNWRAPPED = "django_tables2/bootstrap5.html"
+UNWRAPPED = "django_tables2/clubsite-unwrapped.html"
 
 
 class ExplainedMixin:
