@@ -94,12 +94,12 @@ def test_no_tournament_is_none(both):
 @pytest.mark.parametrize(
     "query,first,count",
     [
-        ("", 0, 50),
-        ("?page=2", 50, 50),
-        ("?page=4", 150, 40),  # 190 lines: the last page
-        ("?page=-1", 150, 40),  # as django-tables2: an impossible page is the last
-        ("?page=99", 150, 40),
-        ("?page=abc", 0, 50),
+        ("", 0, 25),  # a day of more than 50 lines: 25 a page
+        ("?page=2", 25, 25),
+        ("?page=8", 175, 15),  # 190 lines: the last page
+        ("?page=-1", 175, 15),  # as django-tables2: an impossible page is the last
+        ("?page=99", 175, 15),
+        ("?page=abc", 0, 25),
         ("?per_page=7&page=3", 14, 7),
         ("?per_page=-3", 0, 1),
         ("?per_page=9999", 0, 190),
@@ -128,8 +128,21 @@ def test_a_sorted_daily_ranking_reads_every_line(client):
     from rankings.urls_helpers import season_url
 
     season = import_competition(field_file(90))
-    page = client.get(season_url(season, "tournament", "t1") + "?sort=player&page=2").content
+    page = client.get(season_url(season, "tournament", "t1") + "?sort=player&page=4").content
     daily = page.decode().split("table-hover", 1)[1].split("card-footer", 1)[0]
     names = re.findall(r'"><bdi>(Player p\d+)</bdi></a>', daily)
     everyone = sorted(f"Player p{i}" for i in range(90))
-    assert names == everyone[50:90]
+    assert names == everyone[75:90]
+
+
+@pytest.mark.parametrize("players,shown", [(50, 50), (51, 25)])
+def test_a_club_day_reads_whole_and_a_larger_day_a_page_at_a_time(client, players, shown):
+    """Up to 50 lines the day's ranking is one page (a club's day, to read and print whole);
+    a larger field's is 25 lines a page, the page's tables, ceremony and interclub beside it."""
+    from rankings.urls_helpers import season_url
+
+    season = import_competition(field_file(players))
+    page = client.get(season_url(season, "tournament", "t1")).content.decode()
+    daily = page.split("table-hover", 1)[1].split("card-footer", 1)[0]
+    assert len(re.findall(r'"><bdi>Player p\d+</bdi></a>', daily)) == shown
+    assert ("page=2" in daily) == (shown < players)

@@ -34,6 +34,12 @@ from .standings import KIND_GAME, KIND_LUDO, KIND_TOURNAMENT, KIND_YEARLY
 # prize ceremony this many names until a visitor asks for all (a field of 2000 players is not
 # read at once).
 PER_PAGE = 50
+# The day's ranking on the tournament page shows whole up to PER_PAGE lines (a club's day reads
+# on one page); a larger day's, DAILY_PER_PAGE lines a page: the page also shows a round's
+# tables, the ceremony and the interclub, and each line opens three explanations (the daily
+# total's with the player's every table). At 50 lines a page, a day of 2000 players took 20-30
+# times the help page (`make bench`, envelope 20). ?per_page= shows more (tables.page_size).
+DAILY_PER_PAGE = 25
 TABLES_PER_PAGE = 12
 CEREMONY_SHOWN = 100
 # The tournament-day screen (a projector) shows this many lines of the ranking and names of
@@ -41,8 +47,8 @@ CEREMONY_SHOWN = 100
 LIVE_SHOWN = 100
 
 
-def _paginated(request, table):
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+def _paginated(request, table, per_page: int = PER_PAGE):
+    RequestConfig(request, paginate={"per_page": per_page}).configure(table)
     return table
 
 
@@ -243,15 +249,13 @@ def tournament_detail(request, season: Season, tournament: str):
     if stored is None:
         raise Http404(_("No such tournament."))
     data = stored.data
-    daily = _paginated(
-        request,
-        t.DailyTable(
-            lines_of(season=season, kind=KIND_TOURNAMENT, key=stored.key),
-            season=season,
-            tournament=data,
-            seats=stored.seats_of,
-        ),
+    daily = t.DailyTable(
+        lines_of(season=season, kind=KIND_TOURNAMENT, key=stored.key),
+        season=season,
+        tournament=data,
+        seats=stored.seats_of,
     )
+    _paginated(request, daily, PER_PAGE if stored.line_count <= PER_PAGE else DAILY_PER_PAGE)
     page = _tournament_page_data(request, season, stored, [r.detail for r in daily.shown()])
     people = page["people"]
     clubs = {c.key: c.name for c in Club.objects.filter(series_id=season.series_id)}
