@@ -21,7 +21,6 @@ class ManageTournamentTable(tables.Table):
     class Meta:
         orderable = False
         attrs = {"class": "table table-sm table-hover align-middle mb-0"}
-        template_name = "django_tables2/clubsite.html"
 
     def badges(self, record) -> str:
         """HTML after the tournament's name (a system's flags of the tournament)."""

@@ -268,7 +268,6 @@ class BaseTable(tables.Table):
     class Meta:
         orderable = True
         attrs = {"class": "table table-sm table-striped table-hover align-middle mb-0"}
-        template_name = "django_tables2/clubsite.html"
         empty_text = _("Nothing here yet.")
 
 

@@ -45,7 +45,7 @@ def test_the_walk_finds_the_site_tables():
 
 @pytest.mark.parametrize("table", TABLES, ids=lambda cls: f"{cls.__module__}.{cls.__name__}")
 def test_every_column_gives_its_cells_a_fixed_class_only(table):
-    assert table._meta.template_name in (None, SITE_TEMPLATE, UNWRAPPED)
+    assert table._meta.template_name in (SITE_TEMPLATE, UNWRAPPED)
     assert not {"td", "cell"} & set(table._meta.attrs or {}), "cell attributes for every column"
     for name, column in table.base_columns.items():
         assert column.localize is None, f"{name}: localised (the template writes cells as they are)"

@@ -25,7 +25,6 @@ class ManageRoundTable(tables.Table):
     class Meta:
         orderable = False
         attrs = {"class": "table table-sm table-hover align-middle mb-0"}
-        template_name = "django_tables2/clubsite.html"
 
     def render_number(self, value, record):
         return format_html(

@@ -45,7 +45,6 @@ class EveningTable(tables.Table):
     class Meta:
         orderable = False
         attrs = {"class": "table table-sm table-hover align-middle mb-0"}
-        template_name = "django_tables2/clubsite.html"
 
     def __init__(self, *args, season, **kwargs):
         super().__init__(*args, **kwargs)
